@@ -1,0 +1,239 @@
+"""The game contract: an immutable `Game` and a mutable, cloneable `State`.
+
+Modelled on OpenSpiel's Game/State split. Chance is explicit; several players may
+act at once (the roll-and-write games). `apply` validates and leaves the state
+untouched when it refuses; `apply_unchecked` is the fast path for bots.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from linecraft.core.errors import NotYourTurnError
+from linecraft.core.rng import copy_rng, make_rng
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A small immutable value with one canonical text form (`str`) and a dense id."""
+
+    @property
+    def id(self) -> int: ...
+
+
+@runtime_checkable
+class Outcome(Protocol):
+    """A chance outcome (a roll, a card) with a canonical text form (`str`)."""
+
+
+class ScoreCard(Mapping[str, Any]):
+    """One player's score: a JSON-ready breakdown by category, always with a `total`."""
+
+    def __init__(self, fields: Mapping[str, Any]) -> None:
+        if "total" not in fields:
+            raise ValueError("a score card needs a 'total'")
+        self._fields = dict(fields)
+
+    @property
+    def total(self) -> int:
+        return int(self._fields["total"])
+
+    def __getitem__(self, key: str) -> Any:
+        return self._fields[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+    def __repr__(self) -> str:
+        return f"ScoreCard({self._fields!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step of a game's history: a player's action, or a chance outcome (player None)."""
+
+    player: int | None
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        if self.player is None:
+            return {"chance": self.text}
+        return {"player": self.player, "action": self.text}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        if "chance" in data:
+            return cls(None, str(data["chance"]))
+        return cls(int(data["player"]), str(data["action"]))
+
+
+class Game(ABC):
+    """Static, immutable description of one game with its options."""
+
+    name: str
+    num_players: int
+    num_distinct_actions: int
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options: Mapping[str, Any] = dict(options)
+
+    @abstractmethod
+    def new_state(self, seed: int) -> State:
+        """The position before the first event, with its own seeded generator."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action named by `text`; `ActionSyntaxError` when it names none."""
+
+    @abstractmethod
+    def parse_outcome(self, text: str) -> Outcome:
+        """The chance outcome named by `text`; `ActionSyntaxError` when it names none."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this dense id (inverse of `action.id`)."""
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"<Game {self.name} {opts}>"
+
+
+class State(ABC):
+    """A mutable game position. Subclasses implement the underscored hooks."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self._seed = seed
+        self._rng = make_rng(seed)
+        self.history: list[Event] = []
+
+    # --- whose move -------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Players who may act now; empty at chance events and when the game is over."""
+
+    @abstractmethod
+    def is_chance(self) -> bool:
+        """True when the next event is a chance outcome (a roll, a draw)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    # --- actions ----------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every legal action of `player` now, in a fixed order (empty when none)."""
+
+    @abstractmethod
+    def check(self, player: int, action: Action) -> None:
+        """Raise `IllegalActionError` with the reason when `action` is illegal now."""
+
+    @abstractmethod
+    def _do(self, player: int, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    def apply(self, player: int, action: Action | str) -> Action:
+        """Validate and carry out an action (or its text); returns the parsed action.
+
+        On any error the state is exactly as it was.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if player not in self.to_act():
+            raise NotYourTurnError(self._not_your_turn(player))
+        self.check(player, action)
+        self.apply_unchecked(player, action)
+        return action
+
+    def apply_unchecked(self, player: int, action: Action) -> None:
+        """Carry out a legal action without validating it (for bots and search)."""
+        self._do(player, action)
+        self.history.append(Event(player, str(action)))
+
+    def undo(self, player: int) -> None:
+        """Take back `player`'s last action where the rules allow it."""
+        self.apply(player, self.game.parse_action("undo"))
+
+    def _not_your_turn(self, player: int) -> str:
+        if self.is_terminal():
+            return "the game is over"
+        if self.is_chance():
+            return "waiting for a chance event"
+        if not 0 <= player < self.game.num_players:
+            return f"there is no player {player}"
+        return f"player {player} may not act now (to act: {list(self.to_act())})"
+
+    # --- chance -----------------------------------------------------------------------
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Outcome, float]]:
+        """Every outcome of the pending chance event with its probability."""
+
+    @abstractmethod
+    def _sample_outcome(self, rng: random.Random) -> Outcome: ...
+
+    @abstractmethod
+    def _do_chance(self, outcome: Outcome) -> None: ...
+
+    def apply_chance(self, outcome: Outcome | str) -> Outcome:
+        """Resolve the pending chance event with a given outcome (or its text)."""
+        if isinstance(outcome, str):
+            outcome = self.game.parse_outcome(outcome)
+        if not self.is_chance():
+            raise NotYourTurnError("no chance event is pending")
+        self._do_chance(outcome)
+        self.history.append(Event(None, str(outcome)))
+        return outcome
+
+    def advance(self) -> Outcome:
+        """Resolve the pending chance event by sampling the state's own generator."""
+        if not self.is_chance():
+            raise NotYourTurnError("no chance event is pending")
+        return self.apply_chance(self._sample_outcome(self._rng))
+
+    # --- results ----------------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> dict[int, ScoreCard]:
+        """Every player's score card for the position as it stands."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning players after the game's tie-break rules (several when shared)."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """A JSON-ready observation for a seat (None: a spectator), with secrets removed."""
+
+    # --- copying ----------------------------------------------------------------------
+    @abstractmethod
+    def _copy_into(self, other: State) -> None:
+        """Copy the game-specific fields into a fresh instance."""
+
+    def clone(self) -> State:
+        """An independent copy; its generator continues the same sequence."""
+        other = object.__new__(type(self))
+        other.game = self.game
+        other._seed = self._seed
+        other._rng = copy_rng(self._rng)
+        other.history = list(self.history)
+        self._copy_into(other)
+        return other
+
+    @property
+    def seed(self) -> int:
+        """The seed this game started from (never part of a view)."""
+        return self._seed
+
+    def replay_events(self, events: Sequence[Event]) -> None:
+        """Apply recorded events in order, validating every action."""
+        for event in events:
+            if event.player is None:
+                self.apply_chance(event.text)
+            else:
+                self.apply(event.player, event.text)

@@ -1,0 +1,101 @@
+"""JSON game records: headers, the events in order, the final score cards; and replay."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from linecraft.core.errors import LinecraftError, RecordError
+from linecraft.core.game import Event, State
+from linecraft.core.registry import load_game
+
+RECORD_FORMAT = 1
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def make_record(
+    state: State,
+    *,
+    players: Sequence[str] | None = None,
+    start: str | None = None,
+    end: str | None = None,
+) -> dict[str, Any]:
+    """The record of everything that happened in `state` so far."""
+    game = state.game
+    names = list(players) if players else [f"player {p}" for p in range(game.num_players)]
+    result: dict[str, Any] | None = None
+    if state.is_terminal():
+        result = {"winners": state.winners()}
+    return {
+        "format": RECORD_FORMAT,
+        "game": game.name,
+        "options": _jsonable(game.options),
+        "players": names,
+        "seed": state.seed,
+        "start": start,
+        "end": end if end is not None else (now_iso() if state.is_terminal() else None),
+        "result": result,
+        "events": [event.to_json() for event in state.history],
+        "scores": {str(p): dict(card) for p, card in state.scores().items()},
+    }
+
+
+def _jsonable(options: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text())
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(data, dict) or "game" not in data or "events" not in data:
+        raise RecordError(f"{path}: not a game record (needs 'game' and 'events')")
+    return data
+
+
+def initial_state(record: Mapping[str, Any]) -> State:
+    options = {
+        k: tuple(v) if isinstance(v, list) else v for k, v in record.get("options", {}).items()
+    }
+    game = load_game(str(record["game"]), **options)
+    return game.new_state(int(record.get("seed", 0)))
+
+
+def positions(record: Mapping[str, Any]) -> Iterator[tuple[int, Event, State]]:
+    """Replay step by step: (event number from 1, event, state after it).
+
+    Raises `RecordError` naming the event that fails; the yielded state is live
+    (clone it to keep a position).
+    """
+    state = initial_state(record)
+    for number, raw in enumerate(record["events"], start=1):
+        try:
+            event = Event.from_json(raw)
+            state.replay_events([event])
+        except (LinecraftError, KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"event {number} {raw!r}: {exc}") from None
+        yield number, event, state
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """Rebuild the final position of a record exactly, checking its stored score cards."""
+    state = initial_state(record)
+    for _, _, state in positions(record):
+        pass
+    stored = record.get("scores")
+    if stored is not None:
+        actual = {str(p): dict(card) for p, card in state.scores().items()}
+        if _normalise(actual) != _normalise(stored):
+            raise RecordError("the replayed scores differ from the scores stored in the record")
+    return state
+
+
+def _normalise(value: Any) -> Any:
+    return json.loads(json.dumps(value, sort_keys=True))

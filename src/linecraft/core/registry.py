@@ -1,0 +1,81 @@
+"""The registry of games: names, options with validation, and `load`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from linecraft.core.game import Game
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default, the allowed values in words, and a validator.
+
+    `validate` returns the normalised value or raises `ValueError` saying why.
+    """
+
+    name: str
+    default: Any
+    allowed: str
+    validate: Callable[[Any], Any]
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the registry knows about a game before it is loaded."""
+
+    name: str
+    title: str
+    make: Callable[[Mapping[str, Any]], Game]
+    options: tuple[Option, ...] = ()
+    # Option sets every conformance test runs over.
+    conformance_options: tuple[Mapping[str, Any], ...] = field(default=({},))
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults filled in, every value validated; `ValueError` names the bad option."""
+        known = {option.name: option for option in self.options}
+        for key in given:
+            if key not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise ValueError(f"{self.name} has no option {key!r} (options: {names})")
+        resolved = {}
+        for option in self.options:
+            value = given.get(option.name, option.default)
+            try:
+                resolved[option.name] = option.validate(value)
+            except (TypeError, ValueError) as exc:
+                raise ValueError(
+                    f"{self.name}: bad value {value!r} for option {option.name!r} "
+                    f"(allowed: {option.allowed}): {exc}"
+                ) from None
+        return resolved
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> None:
+    """Add a game; registering a name twice is an error."""
+    if info.name in _REGISTRY:
+        raise ValueError(f"game {info.name!r} is already registered")
+    _REGISTRY[info.name] = info
+
+
+def game_info(name: str) -> GameInfo:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        names = ", ".join(sorted(_REGISTRY)) or "none"
+        raise ValueError(f"unknown game {name!r} (games: {names})") from None
+
+
+def registered_games() -> list[GameInfo]:
+    return [_REGISTRY[name] for name in sorted(_REGISTRY)]
+
+
+def load_game(name: str, **options: Any) -> Game:
+    info = game_info(name)
+    return info.make(info.resolve_options(options))

@@ -1,0 +1,34 @@
+"""Railroad Ink: the base game (rules in `../shared/rules/railroad-ink.md`)."""
+
+from typing import Any
+
+from linecraft.core.registry import GameInfo, Option, register
+from linecraft.games.railroad_ink.board import format_board, parse_board
+from linecraft.games.railroad_ink.rules import RailroadInk, RailroadInkState
+from linecraft.games.railroad_ink.scoring import ScoreDetails, score_board
+
+
+def _players(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError("a whole number of players, at least 1")
+    return value
+
+
+INFO = GameInfo(
+    name="railroad-ink",
+    title="Railroad Ink",
+    make=RailroadInk,
+    options=(Option("players", 1, "1 or more", _players, "boards drawn on the same rolls"),),
+    conformance_options=({"players": 1}, {"players": 2}, {"players": 4}),
+)
+register(INFO)
+
+__all__ = [
+    "INFO",
+    "RailroadInk",
+    "RailroadInkState",
+    "ScoreDetails",
+    "format_board",
+    "parse_board",
+    "score_board",
+]

@@ -1,0 +1,146 @@
+"""Dice faces, special routes, orientations and piece geometry (rules §3–§6).
+
+A piece is written as its side token: the side types for N, E, S, W, then `+`
+for a station or `x` for an overpass. All data about pieces lives here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+HIGHWAY, RAILWAY, BLANK = "H", "R", "."
+ROUTE_TYPES = (HIGHWAY, RAILWAY)
+SIDE_NAMES = "NESW"
+N, E, S, W = range(4)
+OPPOSITE = (S, W, N, E)
+TYPE_NAMES = {HIGHWAY: "highway", RAILWAY: "railway", BLANK: "blank"}
+
+ROUTE_FACES = ("HS", "RS", "HC", "RC", "HT", "RT")
+STATION_FACES = ("OV", "SS", "SC")
+SPECIAL_ROUTES = ("x1", "x2", "x3", "x4", "x5", "x6")
+
+CANONICAL = {
+    "HS": "H.H.",
+    "RS": "R.R.",
+    "HC": "HH..",
+    "RC": "RR..",
+    "HT": "HHH.",
+    "RT": "RRR.",
+    "OV": "HRHRx",
+    "SS": "H.R.+",
+    "SC": "HR..+",
+    "x1": "HHRH+",
+    "x2": "HRRR+",
+    "x3": "HHHH",
+    "x4": "RRRR",
+    "x5": "HRRH+",
+    "x6": "HRHR+",
+}
+
+FACE_NAMES = {
+    "HS": "straight highway",
+    "RS": "straight railway",
+    "HC": "curved highway",
+    "RC": "curved railway",
+    "HT": "highway T-junction",
+    "RT": "railway T-junction",
+    "OV": "overpass",
+    "SS": "straight station",
+    "SC": "curved station",
+    "x1": "station with 3 highways and 1 railway",
+    "x2": "station with 1 highway and 3 railways",
+    "x3": "highway crossing",
+    "x4": "railway crossing",
+    "x5": "station, adjacent pairs",
+    "x6": "station, opposite pairs",
+}
+
+
+def rotate(token: str) -> str:
+    """One clockwise quarter turn: what was on the west side is now on the north side."""
+    return token[3] + token[0] + token[1] + token[2] + token[4:]
+
+
+def mirror(token: str) -> str:
+    """Swap the east and west sides."""
+    return token[0] + token[3] + token[2] + token[1] + token[4:]
+
+
+def orientation_tokens(code: str) -> tuple[str, ...]:
+    """The distinct drawings of a face, in the order k = 0…7 of rules §6.
+
+    >>> orientation_tokens("SC")
+    ('HR..+', '.HR.+', '..HR+', 'R..H+', 'H..R+', 'RH..+', '.RH.+', '..RH+')
+    >>> orientation_tokens("HS")
+    ('H.H.', '.H.H')
+    """
+    return _ORIENTATIONS[code]
+
+
+def _all_orientations(canonical: str) -> tuple[str, ...]:
+    tokens: list[str] = []
+    for start in (canonical, mirror(canonical)):
+        token = start
+        for _ in range(4):
+            if token not in tokens:
+                tokens.append(token)
+            token = rotate(token)
+    return tuple(tokens)
+
+
+_ORIENTATIONS = {code: _all_orientations(token) for code, token in CANONICAL.items()}
+FACE_OF_TOKEN = {
+    token: code for code, tokens in _ORIENTATIONS.items() for token in tokens
+}  # every base token belongs to exactly one face
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """What a well-formed token draws in one square: side types and parts (§4)."""
+
+    token: str
+    sides: str
+    parts: tuple[tuple[int, ...], ...]
+    is_station: bool
+    is_overpass: bool
+
+    def part_of(self, side: int) -> int:
+        """Index of the part holding `side` (which must be a route side)."""
+        for index, part in enumerate(self.parts):
+            if side in part:
+                return index
+        raise ValueError(f"{self.token}: side {SIDE_NAMES[side]} is blank")
+
+
+@cache
+def piece(token: str) -> Piece:
+    """Parse a surface token of the base game; `ValueError` says what is wrong.
+
+    A `+` on a single-type piece is accepted and dropped (§12.2).
+
+    >>> piece("HRHRx").parts
+    ((0, 2), (1, 3))
+    >>> piece("H.R.+").is_station
+    True
+    """
+    sides, suffix = token[:4], token[4:]
+    if len(token) < 4 or any(c not in "HR." for c in sides):
+        raise ValueError(f"{token!r} is not a token: four sides from H, R, . (N, E, S, W)")
+    if suffix not in ("", "+", "x"):
+        raise ValueError(f"{token!r}: the suffix must be '+' (station) or 'x' (overpass)")
+    if sides == "....":
+        raise ValueError(f"{token!r}: an empty square is written '....' with no suffix")
+    kinds = {c for c in sides if c != BLANK}
+    routes = tuple(i for i, c in enumerate(sides) if c != BLANK)
+    if suffix == "x":
+        if sides not in ("HRHR", "RHRH"):
+            raise ValueError(f"{token!r}: only HRHR or RHRH can be an overpass")
+        highway = tuple(i for i in routes if sides[i] == HIGHWAY)
+        railway = tuple(i for i in routes if sides[i] == RAILWAY)
+        return Piece(token, sides, (highway, railway), False, True)
+    if len(kinds) == 2:
+        if suffix != "+":
+            raise ValueError(f"{token!r}: highway and railway meet only in a station ('+')")
+        return Piece(token, sides, (routes,), True, False)
+    return Piece(sides, sides, (routes,), False, False)

@@ -1,0 +1,342 @@
+"""The base game: rounds, placement legality, special routes, end of round, undo (§7).
+
+All players draw at once on the same roll; a round ends when every player has
+declared `end`, and the game after round 7.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from linecraft.core.errors import IllegalActionError
+from linecraft.core.game import Action as CoreAction
+from linecraft.core.game import Game, Outcome, ScoreCard, State
+from linecraft.games.railroad_ink import actions as notation
+from linecraft.games.railroad_ink.actions import DICE, End, Place, Roll, Undo
+from linecraft.games.railroad_ink.board import (
+    CELLS,
+    EXIT_TYPE,
+    NEIGHBOUR,
+    Board,
+    cell_name,
+    exit_name,
+    format_board,
+)
+from linecraft.games.railroad_ink.pieces import (
+    BLANK,
+    FACE_NAMES,
+    OPPOSITE,
+    ROUTE_FACES,
+    SIDE_NAMES,
+    SPECIAL_ROUTES,
+    STATION_FACES,
+    TYPE_NAMES,
+    orientation_tokens,
+)
+from linecraft.games.railroad_ink.scoring import ScoreDetails, score_board
+
+ROUNDS = 7
+SPECIALS_PER_GAME = 3
+
+
+def placement_problem(board: Board, cell: int, token: str) -> str | None:
+    """Why drawing `token` on `cell` is illegal (§7.3 items 3–5), or None when it is legal."""
+    if board[cell] is not None:
+        return f"{cell_name(cell)} is not empty"
+    connected = False
+    for side in range(4):
+        kind = token[side]
+        if kind == BLANK:
+            continue
+        other = NEIGHBOUR[cell][side]
+        if other < 0:
+            exit_kind = EXIT_TYPE[cell][side]
+            if exit_kind is None:
+                continue
+            if exit_kind != kind:
+                return (
+                    f"{SIDE_NAMES[side]} side ({TYPE_NAMES[kind]}) faces the "
+                    f"{TYPE_NAMES[exit_kind]} exit {exit_name(cell, side)}"
+                )
+            connected = True
+            continue
+        other_token = board[other]
+        if other_token is None:
+            continue
+        facing = other_token[OPPOSITE[side]]
+        if facing == kind:
+            connected = True
+        elif facing != BLANK:
+            return (
+                f"{SIDE_NAMES[side]} side ({TYPE_NAMES[kind]}) faces the "
+                f"{TYPE_NAMES[facing]} side of {cell_name(other)}"
+            )
+    if not connected:
+        return "no route side touches a route or exit of its type"
+    return None
+
+
+def frontier(board: Board) -> list[int]:
+    """Empty squares that a route side or an exit points at: the only legal targets."""
+    targets = set()
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None:
+            if any(EXIT_TYPE[cell]):
+                targets.add(cell)
+            continue
+        for side in range(4):
+            other = NEIGHBOUR[cell][side]
+            if token[side] != BLANK and other >= 0 and board[other] is None:
+                targets.add(other)
+    return sorted(targets)
+
+
+def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[int, str]]:
+    """Every legal (square, token) for one face on the given target squares."""
+    for cell in targets:
+        for token in orientation_tokens(face):
+            if placement_problem(board, cell, token) is None:
+                yield cell, token
+
+
+class Seat:
+    """One player's board and what they did this round (Appendix A)."""
+
+    __slots__ = ("actions", "board", "drawn_in", "ended", "specials_used")
+
+    def __init__(self) -> None:
+        self.board: list[str | None] = [None] * CELLS
+        self.drawn_in: list[int] = [0] * CELLS
+        self.specials_used: list[str] = []
+        self.actions: list[Place] = []
+        self.ended = False
+
+    def copy(self) -> Seat:
+        other = Seat.__new__(Seat)
+        other.board = list(self.board)
+        other.drawn_in = list(self.drawn_in)
+        other.specials_used = list(self.specials_used)
+        other.actions = list(self.actions)
+        other.ended = self.ended
+        return other
+
+    def used(self, source: str) -> bool:
+        return any(a.source == source for a in self.actions)
+
+    @property
+    def special_this_round(self) -> bool:
+        return any(a.source in SPECIAL_ROUTES for a in self.actions)
+
+    def may_draw_special(self, special: str) -> str | None:
+        """Why `special` may not be drawn now (§7.4), or None."""
+        if special in self.specials_used:
+            return f"{special} was already used in this game"
+        if self.special_this_round:
+            return "a special route was already used this round"
+        if len(self.specials_used) >= SPECIALS_PER_GAME:
+            return f"all {SPECIALS_PER_GAME} special routes of the game have been used"
+        return None
+
+
+class RailroadInkState(State):
+    """A game in progress: shared round and roll, one `Seat` per player."""
+
+    game: RailroadInk
+
+    def __init__(self, game: RailroadInk, seed: int) -> None:
+        super().__init__(game, seed)
+        self.round = 0
+        self.roll: Roll | None = None
+        self.seats = [Seat() for _ in range(game.num_players)]
+        self._over = False
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, RailroadInkState)
+        other.round = self.round
+        other.roll = self.roll
+        other.seats = [seat.copy() for seat in self.seats]
+        other._over = self._over
+
+    # --- whose move -------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.roll is None or self._over:
+            return ()
+        return tuple(p for p, seat in enumerate(self.seats) if not seat.ended)
+
+    def is_chance(self) -> bool:
+        return self.roll is None and not self._over
+
+    def is_terminal(self) -> bool:
+        return self._over
+
+    # --- actions ----------------------------------------------------------------------
+    def unused_dice(self, player: int) -> list[str]:
+        seat = self.seats[player]
+        return [die for die in DICE if not seat.used(die)]
+
+    def legal_actions(self, player: int) -> list[CoreAction]:
+        if player not in self.to_act():
+            return []
+        assert self.roll is not None
+        seat = self.seats[player]
+        targets = frontier(seat.board)
+        found: list[CoreAction] = []
+        faces_seen = set()
+        for die in self.unused_dice(player):
+            face = self.roll.face(die)
+            if face in faces_seen:
+                continue  # an identical die lower down already lists these drawings
+            faces_seen.add(face)
+            found.extend(Place(die, c, t) for c, t in placements(seat.board, face, targets))
+        if not found:
+            found.append(End())
+        for special in SPECIAL_ROUTES:
+            if seat.may_draw_special(special) is None:
+                found.extend(
+                    Place(special, c, t) for c, t in placements(seat.board, special, targets)
+                )
+        return found
+
+    def check(self, player: int, action: CoreAction) -> None:
+        problem = self._problem(player, action)
+        if problem is not None:
+            raise IllegalActionError(f"{action}: {problem}")
+
+    def _problem(self, player: int, action: CoreAction) -> str | None:
+        seat = self.seats[player]
+        if isinstance(action, Undo):
+            return None if seat.actions else "nothing to undo in this round"
+        if isinstance(action, End):
+            blocker = self._drawable_die(player)
+            if blocker is None:
+                return None
+            die, cell = blocker
+            assert self.roll is not None
+            return f"{die} ({self.roll.face(die)}) can still be drawn on {cell_name(cell)}"
+        if not isinstance(action, Place):
+            return "not a Railroad Ink action"
+        assert self.roll is not None
+        if action.source in DICE:
+            face = self.roll.face(action.source)
+            if seat.used(action.source):
+                return f"{action.source} was already drawn this round"
+        else:
+            face = action.source
+            special_problem = seat.may_draw_special(face)
+            if special_problem is not None:
+                return special_problem
+        if action.token not in orientation_tokens(face):
+            return f"{action.source} shows {face} ({FACE_NAMES[face]}), which cannot be drawn as {action.token}"
+        return placement_problem(seat.board, action.cell, action.token)
+
+    def _drawable_die(self, player: int) -> tuple[str, int] | None:
+        """An unused die and a square where it can still be drawn, if any (§7.5)."""
+        assert self.roll is not None
+        board = self.seats[player].board
+        targets = frontier(board)
+        for die in self.unused_dice(player):
+            for cell, _ in placements(board, self.roll.face(die), targets):
+                return die, cell
+        return None
+
+    def _do(self, player: int, action: CoreAction) -> None:
+        seat = self.seats[player]
+        if isinstance(action, Place):
+            seat.board[action.cell] = action.token
+            seat.drawn_in[action.cell] = self.round
+            if action.source in SPECIAL_ROUTES:
+                seat.specials_used.append(action.source)
+            seat.actions.append(action)
+        elif isinstance(action, Undo):
+            last = seat.actions.pop()
+            seat.board[last.cell] = None
+            seat.drawn_in[last.cell] = 0
+            if last.source in SPECIAL_ROUTES:
+                seat.specials_used.pop()
+        elif isinstance(action, End):
+            seat.ended = True
+            if all(s.ended for s in self.seats):
+                self._finish_round()
+
+    def _finish_round(self) -> None:
+        if self.round >= ROUNDS:
+            self._over = True
+        else:
+            self.roll = None
+
+    # --- chance -----------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Outcome, float]]:
+        return [(roll, float(roll.probability)) for roll in notation.ALL_ROLLS]
+
+    def _sample_outcome(self, rng: random.Random) -> Outcome:
+        route = [rng.choice(ROUTE_FACES) for _ in range(3)]
+        return Roll.of(route, rng.choice(STATION_FACES))
+
+    def _do_chance(self, outcome: Outcome) -> None:
+        assert isinstance(outcome, Roll)
+        self.round += 1
+        self.roll = outcome
+        for seat in self.seats:
+            seat.ended = False
+            seat.actions = []
+
+    # --- results ----------------------------------------------------------------------
+    def score_details(self, player: int) -> ScoreDetails:
+        return score_board(self.seats[player].board)
+
+    def scores(self) -> dict[int, ScoreCard]:
+        return {p: ScoreCard(self.score_details(p).card()) for p in range(len(self.seats))}
+
+    def winners(self) -> list[int]:
+        """Highest total; on equal totals fewer errors; still equal: shared (§8.6)."""
+        cards = self.scores()
+        best = max((card.total, -card["errors"]) for card in cards.values())
+        return [p for p, card in cards.items() if (card.total, -card["errors"]) == best]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Everything on the table: all boards are public; the future rolls are not."""
+        return {
+            "game": self.game.name,
+            "round": self.round,
+            "rounds": ROUNDS,
+            "roll": list(self.roll.faces) if self.roll else None,
+            "to_act": list(self.to_act()),
+            "terminal": self._over,
+            "viewer": player,
+            "seats": [
+                {
+                    "board": format_board(seat.board).splitlines(),
+                    "drawn_in": list(seat.drawn_in),
+                    "specials_used": list(seat.specials_used),
+                    "actions_this_round": [str(a) for a in seat.actions],
+                    "ended": seat.ended,
+                }
+                for seat in self.seats
+            ],
+        }
+
+
+class RailroadInk(Game):
+    """Railroad Ink, base game, for any number of players on the same rolls."""
+
+    name = "railroad-ink"
+    num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.num_players = int(options["players"])
+
+    def new_state(self, seed: int) -> RailroadInkState:
+        return RailroadInkState(self, seed)
+
+    def parse_action(self, text: str) -> CoreAction:
+        return notation.parse_action(text)
+
+    def parse_outcome(self, text: str) -> Outcome:
+        return notation.parse_roll(text)
+
+    def action_from_id(self, action_id: int) -> CoreAction:
+        return notation.action_from_id(action_id)

@@ -1,0 +1,188 @@
+"""Scoring a board (rules §8): networks, longest routes, centre squares, errors.
+
+`score_board` returns the full breakdown; `ScoreDetails.card()` the score card
+with the exact field names of rules §14.1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from linecraft.core.graph import UnionFind, longest_simple_path
+from linecraft.games.railroad_ink.board import (
+    CELLS,
+    CENTRE,
+    EXIT_TYPE,
+    EXITS,
+    NEIGHBOUR,
+    Board,
+    cell_name,
+    exit_name,
+)
+from linecraft.games.railroad_ink.pieces import (
+    BLANK,
+    HIGHWAY,
+    OPPOSITE,
+    RAILWAY,
+    SIDE_NAMES,
+    TYPE_NAMES,
+    piece,
+)
+
+# Points for a network by its number of exits (§8.2).
+NETWORK_POINTS = (0, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 45)
+
+
+@dataclass(frozen=True)
+class Network:
+    exits: tuple[str, ...]
+    squares: tuple[str, ...]
+
+    @property
+    def points(self) -> int:
+        return NETWORK_POINTS[len(self.exits)]
+
+
+@dataclass(frozen=True)
+class RouteError:
+    square: str
+    side: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.square} {self.side}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class ScoreDetails:
+    """Everything a player needs to see how a board scores."""
+
+    networks: tuple[Network, ...]
+    longest_highway: tuple[str, ...]
+    longest_railway: tuple[str, ...]
+    centre: tuple[str, ...]
+    errors: tuple[RouteError, ...]
+
+    @property
+    def scoring_networks(self) -> tuple[Network, ...]:
+        """Networks with at least two exits, largest first (§14.1)."""
+        ranked = [n for n in self.networks if len(n.exits) >= 2]
+        return tuple(sorted(ranked, key=lambda n: -len(n.exits)))
+
+    @property
+    def total(self) -> int:
+        return (
+            sum(n.points for n in self.scoring_networks)
+            + len(self.longest_highway)
+            + len(self.longest_railway)
+            + len(self.centre)
+            - len(self.errors)
+        )
+
+    def card(self) -> dict[str, object]:
+        networks = [{"exits": len(n.exits), "points": n.points} for n in self.scoring_networks]
+        return {
+            "networks": networks,
+            "network_points": sum(n["points"] for n in networks),
+            "longest_highway": len(self.longest_highway),
+            "longest_railway": len(self.longest_railway),
+            "centre": len(self.centre),
+            "errors": len(self.errors),
+            "expansion": {},
+            "total": self.total,
+        }
+
+
+def score_board(board: Board) -> ScoreDetails:
+    return ScoreDetails(
+        networks=networks(board),
+        longest_highway=longest_route(board, HIGHWAY),
+        longest_railway=longest_route(board, RAILWAY),
+        centre=tuple(cell_name(c) for c in sorted(CENTRE) if board[c] is not None),
+        errors=route_errors(board),
+    )
+
+
+def networks(board: Board) -> tuple[Network, ...]:
+    """Connected components of parts and exits (§8.1) that contain at least one exit."""
+    links: UnionFind[tuple[int, int] | str] = UnionFind()
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None:
+            continue
+        shape = piece(token)
+        for part_index, part in enumerate(shape.parts):
+            node = (cell, part_index)
+            links.add(node)
+            for side in part:
+                kind = shape.sides[side]
+                other = NEIGHBOUR[cell][side]
+                if other < 0:
+                    if EXIT_TYPE[cell][side] == kind:
+                        links.union(node, exit_name(cell, side))
+                    continue
+                other_token = board[other]
+                if other_token is not None and other_token[OPPOSITE[side]] == kind:
+                    links.union(node, (other, piece(other_token).part_of(OPPOSITE[side])))
+    found = []
+    for group in links.groups():
+        exits = tuple(sorted(n for n in group if isinstance(n, str)))
+        if exits:
+            squares = sorted({cell_name(n[0]) for n in group if isinstance(n, tuple)})
+            found.append(Network(exits, tuple(squares)))
+    return tuple(found)
+
+
+def longest_route(board: Board, kind: str) -> tuple[str, ...]:
+    """Squares of the longest simple highway or railway path (§8.3 ruling)."""
+    adjacency: dict[int, list[int]] = {}
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None or kind not in token[:4]:
+            continue
+        adjacency[cell] = [
+            other
+            for side in range(4)
+            if token[side] == kind
+            and (other := NEIGHBOUR[cell][side]) >= 0
+            and (other_token := board[other]) is not None
+            and other_token[OPPOSITE[side]] == kind
+        ]
+    return tuple(cell_name(c) for c in longest_simple_path(adjacency))
+
+
+def route_errors(board: Board) -> tuple[RouteError, ...]:
+    """Every route side that leads nowhere (§8.5); the board edge is never an error."""
+    errors = []
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None:
+            continue
+        for side in range(4):
+            kind = token[side]
+            if kind == BLANK:
+                continue
+            other = NEIGHBOUR[cell][side]
+            if other < 0:
+                continue
+            other_token = board[other]
+            if other_token is None:
+                reason = f"{TYPE_NAMES[kind]} faces the empty square {cell_name(other)}"
+            elif other_token[OPPOSITE[side]] == BLANK:
+                reason = f"{TYPE_NAMES[kind]} faces a blank side of {cell_name(other)}"
+            elif other_token[OPPOSITE[side]] != kind:
+                other_kind = TYPE_NAMES[other_token[OPPOSITE[side]]]
+                reason = f"{TYPE_NAMES[kind]} faces the {other_kind} of {cell_name(other)}"
+            else:
+                continue
+            errors.append(RouteError(cell_name(cell), SIDE_NAMES[side], reason))
+    return tuple(errors)
+
+
+def exits_used(board: Board) -> int:
+    """Exits with a route of their type drawn on them (a heuristic for bots)."""
+    return sum(
+        1
+        for (cell, side), kind in EXITS.items()
+        if (token := board[cell]) is not None and token[side] == kind
+    )
