@@ -100,6 +100,48 @@ class Game(ABC):
     def action_from_id(self, action_id: int) -> Action:
         """The action with this dense id (inverse of `action.id`)."""
 
+    # --- positions: the game's plain-text position format (a board, a sheet) ---------
+    @abstractmethod
+    def parse_position(self, text: str) -> Any:
+        """Read the position format; `PositionError` names the line and the problem."""
+
+    @abstractmethod
+    def format_position(self, position: Any) -> str:
+        """Canonical text of a position (round-trips with `parse_position`)."""
+
+    @abstractmethod
+    def position_of(self, state: State, player: int) -> Any:
+        """The position of one player's seat in a state."""
+
+    @abstractmethod
+    def check_position(self, position: Any) -> list[str]:
+        """Why the position could not arise in legal play with these options (empty: valid)."""
+
+    @abstractmethod
+    def score_position(self, position: Any) -> ScoreCard:
+        """The score card of a position on its own."""
+
+    @abstractmethod
+    def explain_score(self, position: Any) -> list[str]:
+        """The score breakdown in words: what scores where, and every error."""
+
+    @abstractmethod
+    def render_position(
+        self, position: Any, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        """An SVG drawing of the position; `overlay` adds the scoring overlay."""
+
+    @abstractmethod
+    def render_state(
+        self, state: State, player: int, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        """An SVG drawing of one seat's position in a game, with what only a game knows
+        (the round each square was drawn in)."""
+
+    @abstractmethod
+    def render_text(self, state: State, player: int | None) -> str:
+        """What a terminal shows of a state to a seat (None: every seat), as rich markup."""
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"<Game {self.name} {opts}>"
@@ -201,6 +243,13 @@ class State(ABC):
     @abstractmethod
     def scores(self) -> dict[int, ScoreCard]:
         """Every player's score card for the position as it stands."""
+
+    def heuristic(self, player: int) -> float:
+        """How good the position looks for `player` (higher is better), for one-ply bots.
+
+        Games override this with their own judgement of unfinished positions.
+        """
+        return float(self.scores()[player].total)
 
     @abstractmethod
     def winners(self) -> list[int]:

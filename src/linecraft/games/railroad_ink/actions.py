@@ -50,7 +50,9 @@ class Place:
     @property
     def id(self) -> int:
         tokens = _SOURCE_TOKENS[self.source]
-        return _OFFSET[self.source] + self.cell * len(tokens) + _TOKEN_INDEX[self.source][self.token]
+        return (
+            _OFFSET[self.source] + self.cell * len(tokens) + _TOKEN_INDEX[self.source][self.token]
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,7 +94,9 @@ def parse_board(text: str) -> list[str | None]:
             continue
         if stripped.lower() in ("[surface]", "[underground]"):
             if stripped.lower() == "[underground]":
-                raise PositionError(f"line {number}: underground boards need the Underground expansion")
+                raise PositionError(
+                    f"line {number}: underground boards need the Underground expansion"
+                )
             continue
         rows.append((number, stripped.split()))
     if len(rows) != SIZE:

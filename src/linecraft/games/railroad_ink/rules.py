@@ -23,7 +23,9 @@ from linecraft.games.railroad_ink.board import (
     cell_name,
     exit_name,
     format_board,
+    parse_board,
 )
+from linecraft.games.railroad_ink.bots import board_value
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     FACE_NAMES,
@@ -35,7 +37,9 @@ from linecraft.games.railroad_ink.pieces import (
     TYPE_NAMES,
     orientation_tokens,
 )
-from linecraft.games.railroad_ink.scoring import ScoreDetails, score_board
+from linecraft.games.railroad_ink.scoring import ScoreDetails, explain, score_board
+from linecraft.games.railroad_ink.svg import render_board
+from linecraft.games.railroad_ink.terminal import board_text
 
 ROUNDS = 7
 SPECIALS_PER_GAME = 3
@@ -290,6 +294,10 @@ class RailroadInkState(State):
     def scores(self) -> dict[int, ScoreCard]:
         return {p: ScoreCard(self.score_details(p).card()) for p in range(len(self.seats))}
 
+    def heuristic(self, player: int) -> float:
+        seat = self.seats[player]
+        return board_value(seat.board, self.round, ROUNDS, len(seat.specials_used))
+
     def winners(self) -> list[int]:
         """Highest total; on equal totals fewer errors; still equal: shared (§8.6)."""
         cards = self.scores()
@@ -340,3 +348,60 @@ class RailroadInk(Game):
 
     def action_from_id(self, action_id: int) -> CoreAction:
         return notation.action_from_id(action_id)
+
+    def parse_position(self, text: str) -> list[str | None]:
+        return parse_board(text)
+
+    def format_position(self, position: Board) -> str:
+        return format_board(position)
+
+    def position_of(self, state: State, player: int) -> list[str | None]:
+        assert isinstance(state, RailroadInkState)
+        return list(state.seats[player].board)
+
+    def check_position(self, position: Board) -> list[str]:
+        from linecraft.games.railroad_ink.validation import board_problems
+
+        return board_problems(position)
+
+    def score_position(self, position: Board) -> ScoreCard:
+        return ScoreCard(score_board(position).card())
+
+    def explain_score(self, position: Board) -> list[str]:
+        return explain(score_board(position))
+
+    def render_state(
+        self, state: State, player: int, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        assert isinstance(state, RailroadInkState)
+        seat = state.seats[player]
+        details = score_board(seat.board) if overlay else None
+        return render_board(seat.board, drawn_in=seat.drawn_in, details=details, title=title)
+
+    def render_text(self, state: State, player: int | None) -> str:
+        assert isinstance(state, RailroadInkState)
+        seats = range(self.num_players) if player is None else [player]
+        parts = [f"Round {state.round} of {ROUNDS}"]
+        if state.roll is not None:
+            dice = "  ".join(
+                f"{die}={state.roll.face(die)} ({FACE_NAMES[state.roll.face(die)]})" for die in DICE
+            )
+            parts.append(f"Roll: {dice}")
+        for seat_index in seats:
+            seat = state.seats[seat_index]
+            card = score_board(seat.board).card()
+            used = ", ".join(seat.specials_used) or "none"
+            done = [str(a.source) for a in seat.actions]
+            parts.append(
+                f"\n[b]Player {seat_index}[/b]  score now {card['total']}  "
+                f"special routes used: {used}  drawn this round: {', '.join(done) or 'nothing'}"
+            )
+            targets = frozenset(frontier(seat.board)) if seat_index == player else frozenset()
+            parts.append(board_text(seat.board, targets))
+        return "\n".join(parts)
+
+    def render_position(
+        self, position: Board, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        details = score_board(position) if overlay else None
+        return render_board(position, details=details, title=title)

@@ -35,8 +35,14 @@ NETWORK_POINTS = (0, 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 45)
 
 @dataclass(frozen=True)
 class Network:
+    """Exits joined by routes; `parts` are (square index, part index) pairs (§8.1)."""
+
     exits: tuple[str, ...]
-    squares: tuple[str, ...]
+    parts: tuple[tuple[int, int], ...]
+
+    @property
+    def squares(self) -> tuple[str, ...]:
+        return tuple(cell_name(c) for c in sorted({cell for cell, _ in self.parts}))
 
     @property
     def points(self) -> int:
@@ -128,8 +134,8 @@ def networks(board: Board) -> tuple[Network, ...]:
     for group in links.groups():
         exits = tuple(sorted(n for n in group if isinstance(n, str)))
         if exits:
-            squares = sorted({cell_name(n[0]) for n in group if isinstance(n, tuple)})
-            found.append(Network(exits, tuple(squares)))
+            parts = tuple(sorted(n for n in group if isinstance(n, tuple)))
+            found.append(Network(exits, parts))
     return tuple(found)
 
 
@@ -186,3 +192,23 @@ def exits_used(board: Board) -> int:
         for (cell, side), kind in EXITS.items()
         if (token := board[cell]) is not None and token[side] == kind
     )
+
+
+def explain(details: ScoreDetails) -> list[str]:
+    """The breakdown in words, one line per item."""
+    lines = []
+    for network in sorted(details.networks, key=lambda n: -len(n.exits)):
+        lines.append(
+            f"network of {len(network.exits)} exit{'s' if len(network.exits) > 1 else ''} "
+            f"({' '.join(network.exits)}): "
+            f"{network.points} points"
+        )
+    for name, squares in (
+        ("longest highway", details.longest_highway),
+        ("longest railway", details.longest_railway),
+    ):
+        lines.append(f"{name}: {len(squares)} ({' '.join(squares) or 'none'})")
+    lines.append(f"centre squares: {len(details.centre)} ({' '.join(details.centre) or 'none'})")
+    lines.extend(f"error at {error}" for error in details.errors)
+    lines.append(f"total: {details.total}")
+    return lines

@@ -1,0 +1,3 @@
+from linecraft.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,371 @@
+"""The `linecraft` command: score, check, render, play, replay and bench."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+import linecraft
+from linecraft.bots import BOTS, make_bot
+from linecraft.core.errors import LinecraftError
+from linecraft.core.game import Game, ScoreCard, State
+from linecraft.core.records import load_record, make_record, now_iso, positions, replay
+from linecraft.sim.bench import measure
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad arguments: exit code 2."""
+
+
+def _game_names() -> list[str]:
+    return [info.name for info in linecraft.games()]
+
+
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    """`--option key=value` pairs; values are read as JSON when they parse, else text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--option {pair!r}: expected key=value")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options[key.strip()] = tuple(value) if isinstance(value, list) else value
+    return options
+
+
+def _load(name: str, options: dict[str, Any]) -> Game:
+    try:
+        return linecraft.load(name, **options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _is_record(text: str) -> bool:
+    return text.lstrip().startswith("{")
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _card_table(title: str, card: ScoreCard) -> Table:
+    table = Table(title=title, show_header=False)
+    for key, value in card.items():
+        if isinstance(value, list):
+            value = (
+                ", ".join(
+                    " ".join(f"{k}={v}" for k, v in item.items())
+                    if isinstance(item, dict)
+                    else str(item)
+                    for item in value
+                )
+                or "none"
+            )
+        elif isinstance(value, dict):
+            value = json.dumps(value) if value else "none"
+        table.add_row(key, str(value))
+    return table
+
+
+# --- score / check / render ----------------------------------------------------------------
+def cmd_score(args: argparse.Namespace, console: Console) -> int:
+    game = _load(args.game, _options(args.option))
+    text = _read(args.file)
+    if _is_record(text):
+        state = replay(json.loads(text))
+        cards = {f"player {p}": card for p, card in state.scores().items()}
+        explanations = {
+            f"player {p}": game.explain_score(game.position_of(state, p)) for p in cards_range(game)
+        }
+    else:
+        position = game.parse_position(text)
+        cards = {args.file: game.score_position(position)}
+        explanations = {args.file: game.explain_score(position)}
+    if args.json:
+        payload: Any = next(iter(cards.values())) if len(cards) == 1 else cards
+        print(json.dumps(_plain(payload), indent=None if args.compact else 2))
+        return EXIT_OK
+    for name, card in cards.items():
+        console.print(_card_table(f"{game.name}: {name}", card))
+        for line in explanations[name]:
+            console.print(f"  {line}", highlight=False)
+    return EXIT_OK
+
+
+def cards_range(game: Game) -> range:
+    return range(game.num_players)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, ScoreCard):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def cmd_check(args: argparse.Namespace, console: Console) -> int:
+    game = _load(args.game, _options(args.option))
+    text = _read(args.file)
+    if _is_record(text):
+        record = json.loads(text)
+        count = 0
+        for count, _, _ in positions(record):
+            pass
+        replay(record)
+        console.print(f"{args.file}: valid record, {count} events, every action legal")
+        return EXIT_OK
+    problems = game.check_position(game.parse_position(text))
+    if problems:
+        for problem in problems:
+            console.print(f"{args.file}: {problem}", highlight=False)
+        return EXIT_INVALID
+    console.print(f"{args.file}: valid {game.name} position")
+    return EXIT_OK
+
+
+def cmd_render(args: argparse.Namespace, console: Console) -> int:
+    game = _load(args.game, _options(args.option))
+    text = _read(args.file)
+    if _is_record(text):
+        state = replay(json.loads(text))
+        if not 0 <= args.player < state.game.num_players:
+            raise UsageError(f"--player {args.player}: the record has {state.game.num_players}")
+        svg = state.game.render_state(state, args.player, overlay=args.overlay, title=args.title)
+    else:
+        position = game.parse_position(text)
+        svg = game.render_position(position, overlay=args.overlay, title=args.title)
+    Path(args.output).write_text(svg)
+    console.print(f"wrote {args.output}")
+    return EXIT_OK
+
+
+# --- play ----------------------------------------------------------------------------------
+PLAY_HELP = """Type an action (e.g. d1 D1 .H.H, end), or:
+  moves [PREFIX]  list your legal actions (moves d2: those of die d2)
+  hint            the greedy bot's suggestion;  auto: play it
+  undo            take back your last action this round
+  score           your score breakdown now
+  board           show the table again
+  quit            stop (with --record, the game so far is saved)"""
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    options = _options(args.option)
+    options.setdefault("players", args.players)
+    game = _load(args.game, options)
+    if args.bot not in BOTS:
+        raise UsageError(f"unknown bot {args.bot!r} (bots: {', '.join(sorted(BOTS))})")
+    state = game.new_state(args.seed)
+    human = 0
+    bots = {p: make_bot(args.bot, args.seed + p) for p in range(1, game.num_players)}
+    adviser = make_bot("greedy", args.seed)
+    start = now_iso()
+    console.print(
+        f"[b]{game.name}[/b], {game.num_players} player(s), seed {args.seed}. "
+        "You are player 0. Type 'help' for commands."
+    )
+    try:
+        while not state.is_terminal():
+            if state.is_chance():
+                _resolve_chance(state, args.assistant, console)
+                console.print(game.render_text(state, human))
+                continue
+            for player, bot in bots.items():
+                while player in state.to_act():
+                    state.apply_unchecked(player, bot.choose(state, player))
+            if human in state.to_act() and not _human_turn(state, human, adviser, console):
+                break
+    except EOFError:
+        console.print("\nend of input: game stopped")
+    _finish(state, console, args.record, start)
+    return EXIT_OK
+
+
+def _resolve_chance(state: State, assistant: bool, console: Console) -> None:
+    if not assistant:
+        outcome = state.advance()
+        console.print(f"\n[b]{outcome}[/b]")
+        return
+    while True:
+        text = input("Enter the roll you threw (e.g. HS RC HT OV): ")
+        try:
+            state.apply_chance(text)
+            return
+        except LinecraftError as exc:
+            console.print(f"[red]{exc}[/red]")
+
+
+def _human_turn(state: State, player: int, adviser: Any, console: Console) -> bool:
+    """Read and carry out one command; False when the player quits."""
+    text = input(f"player {player}> ").strip()
+    command = text.lower()
+    if command in ("quit", "exit"):
+        return False
+    if command in ("help", "?"):
+        console.print(PLAY_HELP, highlight=False)
+    elif command == "board":
+        console.print(state.game.render_text(state, player))
+    elif command == "score":
+        position = state.game.position_of(state, player)
+        for line in state.game.explain_score(position):
+            console.print(f"  {line}", highlight=False)
+    elif command.startswith("moves"):
+        prefix = text[5:].strip().lower()
+        found = [str(a) for a in state.legal_actions(player) if str(a).lower().startswith(prefix)]
+        console.print(f"{len(found)} legal: " + (", ".join(found) or "none"), highlight=False)
+    elif command in ("hint", "auto"):
+        suggestion = adviser.choose(state, player)
+        if command == "hint":
+            console.print(f"greedy suggests: {suggestion}", highlight=False)
+        else:
+            state.apply(player, suggestion)
+            console.print(f"played {suggestion}", highlight=False)
+            console.print(state.game.render_text(state, player))
+    elif text:
+        try:
+            action = state.apply(player, text)
+        except LinecraftError as exc:
+            console.print(f"[red]{exc}[/red]", highlight=False)
+            return True
+        console.print(f"played {action}", highlight=False)
+        if player in state.to_act():
+            console.print(state.game.render_text(state, player))
+    return True
+
+
+def _finish(state: State, console: Console, record_path: str | None, start: str) -> None:
+    game = state.game
+    table = Table(title="Final scores" if state.is_terminal() else "Scores so far")
+    cards = state.scores()
+    keys = [k for k, v in next(iter(cards.values())).items() if k != "networks" and v != {}]
+    table.add_column("player")
+    for key in keys:
+        table.add_column(key)
+    for player, card in cards.items():
+        table.add_row(
+            str(player),
+            *(json.dumps(card[k]) if isinstance(card[k], dict) else str(card[k]) for k in keys),
+        )
+    console.print(table)
+    if state.is_terminal():
+        console.print(f"winner(s): {', '.join(f'player {p}' for p in state.winners())}")
+    if record_path:
+        names = ["you"] + [f"bot {p}" for p in range(1, game.num_players)]
+        record = make_record(state, players=names, start=start)
+        Path(record_path).write_text(json.dumps(record, indent=1) + "\n")
+        console.print(f"record saved to {record_path}")
+
+
+# --- replay / bench ------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    record = load_record(args.record)
+    step = sys.stdin.isatty() and not args.all
+    last: State | None = None
+    for number, event, state in positions(record):
+        who = "chance" if event.player is None else f"player {event.player}"
+        console.print(f"{number:4d}  {who}: {event.text}", highlight=False)
+        if event.player is None or state.is_terminal():
+            console.print(state.game.render_text(state, None))
+            if step and input("Enter: next round, q: stop ").strip().lower() == "q":
+                return EXIT_OK
+        last = state
+    if last is not None:
+        replay(record)  # verifies the stored score cards
+        _finish(last, console, None, "")
+    return EXIT_OK
+
+
+def cmd_bench(args: argparse.Namespace, console: Console) -> int:
+    game = _load(args.game, _options(args.option))
+    result = measure(game, seconds=args.seconds)
+    console.print(
+        f"{game.name}: {result.games} random games in {result.seconds:.1f} s on one core: "
+        f"{result.games_per_second:.1f} games/s, {result.actions_per_second:.0f} actions/s"
+    )
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="linecraft", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    games = _game_names()
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("game", choices=games, help="which game")
+        p.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help="a game option, e.g. players=2 (repeatable)",
+        )
+        return p
+
+    p = command("score", "score a position file or the final position of a record")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="the score card as JSON")
+    p.add_argument("--compact", action="store_true", help="with --json: one line")
+    p.set_defaults(run=cmd_score)
+
+    p = command("check", "validate a position or a record (exit 1 with the reasons)")
+    p.add_argument("file")
+    p.set_defaults(run=cmd_check)
+
+    p = command("render", "draw a position or the final position of a record as SVG")
+    p.add_argument("file")
+    p.add_argument("-o", "--output", required=True, help="the SVG file to write")
+    p.add_argument("--overlay", action="store_true", help="networks, longest routes, errors")
+    p.add_argument("--player", type=int, default=0, help="whose board, for a record")
+    p.add_argument("--title", help="a title above the board")
+    p.set_defaults(run=cmd_render)
+
+    p = command("play", "play in the terminal against bots, or as an assistant")
+    p.add_argument("--players", type=int, default=2, help="seats; you are player 0")
+    p.add_argument("--bot", default="greedy", help=f"bot for the other seats ({', '.join(BOTS)})")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--assistant", action="store_true", help="type in the rolls you threw")
+    p.add_argument("--record", metavar="FILE", help="save the game record as JSON")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("replay", help="step through a record in the terminal")
+    p.add_argument("record")
+    p.add_argument("--all", action="store_true", help="print everything without pausing")
+    p.set_defaults(run=cmd_replay)
+
+    p = command("bench", "engine throughput: random full games per second on one core")
+    p.add_argument("--seconds", type=float, default=5.0)
+    p.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    console = Console(highlight=False)
+    try:
+        return int(args.run(args, console))
+    except UsageError as exc:
+        console.print(f"linecraft {args.command}: {exc}", style="red")
+        return EXIT_USAGE
+    except (LinecraftError, json.JSONDecodeError) as exc:
+        console.print(f"linecraft {args.command}: {exc}", style="red")
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        return EXIT_INVALID

@@ -1,0 +1,61 @@
+"""Railroad Ink's judgement of unfinished boards, used by the one-ply bots.
+
+The final score counts every open route end as an error, but early in the game an
+end facing an empty square is a promise as much as a cost: it may still be
+joined. So open ends weigh more as the rounds run out, routes on exits earn a
+little (future network points), and special routes, of which there are only
+three, carry a small price while many rounds remain.
+"""
+
+from __future__ import annotations
+
+from linecraft.games.railroad_ink.board import CELLS, CENTRE, NEIGHBOUR, Board
+from linecraft.games.railroad_ink.pieces import BLANK, HIGHWAY, OPPOSITE, RAILWAY
+from linecraft.games.railroad_ink.scoring import (
+    exits_used,
+    longest_route,
+    networks,
+)
+
+
+def board_value(board: Board, round_no: int, rounds: int, specials_used: int) -> float:
+    """Estimated final score of `board` after round `round_no` of `rounds`."""
+    progress = round_no / rounds
+    network_points = sum(n.points for n in networks(board) if len(n.exits) >= 2)
+    routes = len(longest_route(board, HIGHWAY)) + len(longest_route(board, RAILWAY))
+    centre = sum(1 for c in CENTRE if board[c] is not None)
+    dead, open_ends = _ends(board)
+    open_weight = 0.3 + 0.7 * progress**2
+    exit_bonus = 0.8 * (1.0 - progress)
+    special_price = 2.0 * (1.0 - progress)
+    return (
+        network_points
+        + routes
+        + centre
+        - dead
+        - open_weight * open_ends
+        + exit_bonus * exits_used(board)
+        - special_price * specials_used
+    )
+
+
+def _ends(board: Board) -> tuple[int, int]:
+    """(route sides that can never be joined, route sides facing an empty square)."""
+    dead = open_ends = 0
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None:
+            continue
+        for side in range(4):
+            kind = token[side]
+            if kind == BLANK:
+                continue
+            other = NEIGHBOUR[cell][side]
+            if other < 0:
+                continue
+            other_token = board[other]
+            if other_token is None:
+                open_ends += 1
+            elif other_token[OPPOSITE[side]] != kind:
+                dead += 1
+    return dead, open_ends

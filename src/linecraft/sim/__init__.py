@@ -1,0 +1,1 @@
+"""Batches of games: throughput measurement and (later) tournaments."""

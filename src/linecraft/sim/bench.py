@@ -1,0 +1,49 @@
+"""Engine throughput: random full games on one core (`linecraft bench`)."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from linecraft.core.game import Game
+
+
+@dataclass(frozen=True)
+class Throughput:
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds
+
+
+def random_game(game: Game, seed: int) -> int:
+    """Play one game to the end with uniformly random legal actions; returns the action count."""
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    actions = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            state.advance()
+            continue
+        for player in state.to_act():
+            state.apply_unchecked(player, rng.choice(state.legal_actions(player)))
+            actions += 1
+    return actions
+
+
+def measure(game: Game, seconds: float = 5.0, seed: int = 0) -> Throughput:
+    """Play random games for about `seconds` and count them."""
+    start = time.perf_counter()
+    games = actions = 0
+    while time.perf_counter() - start < seconds:
+        actions += random_game(game, seed + games)
+        games += 1
+    return Throughput(games, actions, time.perf_counter() - start)
