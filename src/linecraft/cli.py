@@ -124,9 +124,7 @@ def cmd_check(args: argparse.Namespace, console: Console) -> int:
     text = _read(args.file)
     if _is_record(text):
         record = json.loads(text)
-        count = 0
-        for count, _, _ in positions(record):
-            pass
+        count = sum(1 for _ in positions(record))
         replay(record)
         console.print(f"{args.file}: valid record, {count} events, every action legal")
         return EXIT_OK
@@ -358,7 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     try:
         return int(args.run(args, console))
     except UsageError as exc:

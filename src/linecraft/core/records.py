@@ -87,8 +87,8 @@ def positions(record: Mapping[str, Any]) -> Iterator[tuple[int, Event, State]]:
 def replay(record: Mapping[str, Any]) -> State:
     """Rebuild the final position of a record exactly, checking its stored score cards."""
     state = initial_state(record)
-    for _, _, state in positions(record):
-        pass
+    for _, _, replayed in positions(record):
+        state = replayed
     stored = record.get("scores")
     if stored is not None:
         actual = {str(p): dict(card) for p, card in state.scores().items()}

@@ -83,7 +83,9 @@ def facing(board: Board, cell: int, side: int) -> tuple[int, str | None]:
 def parse_board(text: str) -> list[str | None]:
     """Read a board in board text (§12); `PositionError` names the line and the problem.
 
-    >>> board = parse_board("\\n".join(["....  " * 7] * 3 + [".H.H " + "....  " * 6] + ["....  " * 7] * 3))
+    >>> empty_row = " ".join(["...."] * 7)
+    >>> rows = [empty_row] * 3 + [".H.H " + " ".join(["...."] * 6)] + [empty_row] * 3
+    >>> board = parse_board("\\n".join(rows))
     >>> board[parse_cell("D1")]
     '.H.H'
     """

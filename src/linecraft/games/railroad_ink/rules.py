@@ -233,7 +233,10 @@ class RailroadInkState(State):
             if special_problem is not None:
                 return special_problem
         if action.token not in orientation_tokens(face):
-            return f"{action.source} shows {face} ({FACE_NAMES[face]}), which cannot be drawn as {action.token}"
+            return (
+                f"{action.source} shows {face} ({FACE_NAMES[face]}), "
+                f"which cannot be drawn as {action.token}"
+            )
         return placement_problem(seat.board, action.cell, action.token)
 
     def _drawable_die(self, player: int) -> tuple[str, int] | None:

@@ -9,7 +9,7 @@ _COLOUR = {"H": "bold bright_white", "R": "bold red"}
 _HORIZONTAL = {"H": "══", "R": "┄┄"}
 _VERTICAL = {"H": "║", "R": "┆"}
 # Centre glyph of a single-type piece by its sides (N, E, S, W present).
-_JOIN = {
+_JOIN: dict[tuple[int, ...], str] = {
     (1, 0, 1, 0): "│", (0, 1, 0, 1): "─", (1, 1, 0, 0): "└", (0, 1, 1, 0): "┌",
     (0, 0, 1, 1): "┐", (1, 0, 0, 1): "┘", (1, 1, 1, 0): "├", (0, 1, 1, 1): "┬",
     (1, 0, 1, 1): "┤", (1, 1, 0, 1): "┴", (1, 1, 1, 1): "┼",
@@ -25,7 +25,7 @@ def _square_lines(token: str | None, highlight: bool) -> list[str]:
         dot = "[yellow]·[/]" if highlight else "[bright_black]·[/]"
         return ["     ", f"  {dot}  ", "     "]
     shape = piece(token)
-    n, e, s, w = shape.sides
+    n, e, s, w = shape.sides[0], shape.sides[1], shape.sides[2], shape.sides[3]
     if shape.is_station:
         middle = "[bold black on bright_yellow]■[/]"
     elif shape.is_overpass:

@@ -1,0 +1,127 @@
+"""The `linecraft` command as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from linecraft.cli import main
+
+BOARDS = Path(__file__).parents[1] / "games" / "railroad_ink" / "boards"
+GOLDEN = Path(__file__).parents[1] / "games" / "railroad_ink" / "golden"
+EXAMPLE = str(BOARDS / "worked_example.txt")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    return code, capsys.readouterr().out
+
+
+def test_score_json_uses_the_rules_field_names(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "score", "railroad-ink", EXAMPLE, "--json")
+    assert code == 0
+    card = json.loads(out)
+    assert list(card) == [
+        "networks", "network_points", "longest_highway", "longest_railway", "centre",
+        "errors", "expansion", "total",
+    ]  # fmt: skip
+    assert card["total"] == 49
+
+
+def test_score_table_explains_every_item(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "score", "railroad-ink", EXAMPLE)
+    assert code == 0
+    assert "longest highway: 11 (A2 B2 B3 B4 C4 D4 D5 D6 C6 B6 A6)" in out
+    assert "error at G6 N: highway faces a blank side of F6" in out
+
+
+def test_check_reports_invalid_boards(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert run(capsys, "check", "railroad-ink", EXAMPLE)[0] == 0
+    bad = tmp_path / "bad.txt"
+    rows = ["....  " * 7] * 7
+    rows[0] = "H.H.  " + "....  " * 6  # not on an exit, linked to nothing
+    rows[3] = ".R.R  " + "....  " * 6  # a railway on the highway exit D1W
+    bad.write_text("\n".join(rows))
+    code, out = run(capsys, "check", "railroad-ink", str(bad))
+    assert code == 1
+    assert "D1 W: railway on a highway exit" in out
+    assert "A1: not linked to any exit" in out
+    malformed = tmp_path / "malformed.txt"
+    malformed.write_text("....\n")
+    code, out = run(capsys, "check", "railroad-ink", str(malformed))
+    assert code == 1 and "7 lines" in out
+
+
+def test_check_and_score_a_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record_path = GOLDEN / "2p-seed201.json"
+    code, out = run(capsys, "check", "railroad-ink", str(record_path))
+    assert code == 0 and "every action legal" in out
+    record = json.loads(record_path.read_text())
+    event = next(e for e in record["events"] if e.get("action", "").startswith("d"))
+    event["action"] = "d1 D4 HHHH"
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(record))
+    code, out = run(capsys, "check", "railroad-ink", str(broken))
+    assert code == 1 and "event" in out
+
+
+def test_render_writes_svg(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "board.svg"
+    code, _ = run(capsys, "render", "railroad-ink", EXAMPLE, "-o", str(out_file), "--overlay")
+    assert code == 0
+    svg = out_file.read_text()
+    assert svg.startswith("<svg") and svg.count("<polyline") == 2 and svg.count("#e00000") == 3
+    record_svg = tmp_path / "record.svg"
+    code, _ = run(capsys, "render", "railroad-ink", str(GOLDEN / "1p-seed101.json"),
+                  "-o", str(record_svg))  # fmt: skip
+    assert code == 0 and ">7</text>" in record_svg.read_text()  # round numbers
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "railroad-ink", "/no/such/file"]) == 2
+    assert main(["bench", "railroad-ink", "--option", "players=0", "--seconds", "0"]) == 2
+    with pytest.raises(SystemExit) as info:
+        main(["score", "no-such-game", EXAMPLE])
+    assert info.value.code == 2
+
+
+def test_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    commands = ["help", "moves d1", "nonsense", "hint", "undo"] + ["auto"] * 80
+    result = subprocess.run(
+        [sys.executable, "-m", "linecraft", "play", "railroad-ink", "--players", "2",
+         "--seed", "3", "--record", str(record)],
+        input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "is not an action" in result.stdout
+    assert "nothing to undo" in result.stdout
+    assert "Final scores" in result.stdout and "winner(s)" in result.stdout
+    assert main(["check", "railroad-ink", str(record)]) == 0
+
+
+def test_assistant_mode_takes_the_rolls_typed_in(tmp_path: Path) -> None:
+    lines = ["HS HS HS", "roll HS HC RT SC", "d1 D1 .H.H", "quit"]
+    result = subprocess.run(
+        [sys.executable, "-m", "linecraft", "play", "railroad-ink", "--players", "1",
+         "--assistant"],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "is not a roll" in result.stdout
+    assert "d1=HS" in result.stdout and "played d1 D1 .H.H" in result.stdout
+
+
+def test_replay_prints_every_event(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "replay", str(GOLDEN / "1p-seed102.json"), "--all")
+    assert code == 0
+    assert out.count("chance: roll") == 7 and "Final scores" in out
+
+
+def test_bench_reports_throughput(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "bench", "railroad-ink", "--seconds", "0.2")
+    assert code == 0 and "games/s" in out

@@ -1,0 +1,25 @@
+"""Loading games: names and options are validated with errors that name the problem."""
+
+from __future__ import annotations
+
+import pytest
+
+import linecraft
+
+
+def test_games_lists_railroad_ink_with_its_options() -> None:
+    info = {g.name: g for g in linecraft.games()}["railroad-ink"]
+    assert [o.name for o in info.options] == ["players"]
+
+
+def test_unknown_game_names_the_registered_ones() -> None:
+    with pytest.raises(ValueError, match=r"unknown game 'chess'.*railroad-ink"):
+        linecraft.load("chess")
+
+
+def test_unknown_option_and_bad_value() -> None:
+    with pytest.raises(ValueError, match="no option 'colour'"):
+        linecraft.load("railroad-ink", colour="red")
+    with pytest.raises(ValueError, match=r"option 'players'.*allowed: 1 or more"):
+        linecraft.load("railroad-ink", players=0)
+    assert linecraft.load("railroad-ink", players=3).num_players == 3

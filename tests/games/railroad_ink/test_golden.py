@@ -1,0 +1,30 @@
+"""Golden records: whole recorded games replayed to identical score cards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from linecraft.core import replay
+
+GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
+
+
+def test_there_are_enough_golden_games() -> None:
+    records = [json.loads(p.read_text()) for p in GOLDEN]
+    assert len(records) >= 10
+    assert len({r["options"]["players"] for r in records}) >= 4
+    specials = sum(1 for r in records for e in r["events"] if e.get("action", "").startswith("x"))
+    undos = sum(1 for r in records for e in r["events"] if e.get("action") == "undo")
+    assert specials >= 10 and undos >= 10
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_record_replays_to_its_score_cards(path: Path) -> None:
+    record = json.loads(path.read_text())
+    state = replay(record)  # raises when the scores differ
+    assert state.is_terminal()
+    assert {str(p): dict(c) for p, c in state.scores().items()} == record["scores"]
+    assert state.winners() == record["result"]["winners"]
