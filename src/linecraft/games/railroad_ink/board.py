@@ -20,7 +20,9 @@ Board = Sequence[str | None]
 
 
 def cell_name(cell: int) -> str:
-    """>>> cell_name(24)
+    """The name of a square index, row letter then column number.
+
+    >>> cell_name(24)
     'D4'
     """
     return f"{ROWS[cell // SIZE]}{cell % SIZE + 1}"
@@ -65,7 +67,9 @@ CENTRE = frozenset(r * SIZE + c for r in range(2, 5) for c in range(2, 5))
 
 
 def exit_name(cell: int, side: int) -> str:
-    """>>> exit_name(1, 0)
+    """An exit written as its square and side.
+
+    >>> exit_name(1, 0)
     'A2N'
     """
     return cell_name(cell) + SIDE_NAMES[side]
