@@ -9,11 +9,12 @@ three, carry a small price while many rounds remain.
 
 from __future__ import annotations
 
-from linecraft.games.railroad_ink.board import CELLS, CENTRE, NEIGHBOUR, Board
-from linecraft.games.railroad_ink.pieces import BLANK, HIGHWAY, OPPOSITE, RAILWAY
+from linecraft.games.railroad_ink.board import CENTRE, Board
+from linecraft.games.railroad_ink.pieces import HIGHWAY, RAILWAY
 from linecraft.games.railroad_ink.scoring import (
     exits_used,
     longest_route,
+    loose_ends,
     networks,
 )
 
@@ -41,21 +42,6 @@ def board_value(board: Board, round_no: int, rounds: int, specials_used: int) ->
 
 def _ends(board: Board) -> tuple[int, int]:
     """(route sides that can never be joined, route sides facing an empty square)."""
-    dead = open_ends = 0
-    for cell in range(CELLS):
-        token = board[cell]
-        if token is None:
-            continue
-        for side in range(4):
-            kind = token[side]
-            if kind == BLANK:
-                continue
-            other = NEIGHBOUR[cell][side]
-            if other < 0:
-                continue
-            other_token = board[other]
-            if other_token is None:
-                open_ends += 1
-            elif other_token[OPPOSITE[side]] != kind:
-                dead += 1
-    return dead, open_ends
+    facing = [other_side for _, _, _, other_side in loose_ends(board)]
+    open_ends = facing.count(None)
+    return len(facing) - open_ends, open_ends

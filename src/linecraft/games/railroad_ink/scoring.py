@@ -6,6 +6,7 @@ with the exact field names of rules §14.1.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from linecraft.core.graph import UnionFind, longest_simple_path
@@ -157,31 +158,36 @@ def longest_route(board: Board, kind: str) -> tuple[str, ...]:
     return tuple(cell_name(c) for c in longest_simple_path(adjacency))
 
 
-def route_errors(board: Board) -> tuple[RouteError, ...]:
-    """Every route side that leads nowhere (§8.5); the board edge is never an error."""
-    errors = []
+def loose_ends(board: Board) -> Iterator[tuple[int, int, int, str | None]]:
+    """Every route side inside the board not met by its own type:
+    (square, side, neighbour, the neighbour's facing side type or None when empty)."""
     for cell in range(CELLS):
         token = board[cell]
         if token is None:
             continue
         for side in range(4):
             kind = token[side]
-            if kind == BLANK:
-                continue
             other = NEIGHBOUR[cell][side]
-            if other < 0:
+            if kind == BLANK or other < 0:
                 continue
             other_token = board[other]
-            if other_token is None:
-                reason = f"{TYPE_NAMES[kind]} faces the empty square {cell_name(other)}"
-            elif other_token[OPPOSITE[side]] == BLANK:
-                reason = f"{TYPE_NAMES[kind]} faces a blank side of {cell_name(other)}"
-            elif other_token[OPPOSITE[side]] != kind:
-                other_kind = TYPE_NAMES[other_token[OPPOSITE[side]]]
-                reason = f"{TYPE_NAMES[kind]} faces the {other_kind} of {cell_name(other)}"
-            else:
-                continue
-            errors.append(RouteError(cell_name(cell), SIDE_NAMES[side], reason))
+            facing = None if other_token is None else other_token[OPPOSITE[side]]
+            if facing != kind:
+                yield cell, side, other, facing
+
+
+def route_errors(board: Board) -> tuple[RouteError, ...]:
+    """Every route side that leads nowhere (§8.5); the board edge is never an error."""
+    errors = []
+    for cell, side, other, facing in loose_ends(board):
+        kind = TYPE_NAMES[board[cell][side]]  # type: ignore[index]
+        if facing is None:
+            reason = f"{kind} faces the empty square {cell_name(other)}"
+        elif facing == BLANK:
+            reason = f"{kind} faces a blank side of {cell_name(other)}"
+        else:
+            reason = f"{kind} faces the {TYPE_NAMES[facing]} of {cell_name(other)}"
+        errors.append(RouteError(cell_name(cell), SIDE_NAMES[side], reason))
     return tuple(errors)
 
 
