@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import linecraft
 from linecraft.core import IllegalActionError, NotYourTurnError
@@ -153,3 +157,21 @@ def test_tie_break_prefers_fewer_errors_then_shares() -> None:
     assert [cards[p].total for p in range(3)] == [14, 14, 14]
     assert [cards[p]["errors"] for p in range(3)] == [0, 0, 1]
     assert state.winners() == [0, 1]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_every_board_of_legal_play_is_valid(seed: int) -> None:
+    """Placement legality (§7.3) and board validity (§12.5) agree on whole random games."""
+    game = linecraft.load("railroad-ink", players=2)
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.advance()
+            for player in range(2):
+                assert game.check_position(game.position_of(state, player)) == []
+            continue
+        player = rng.choice(state.to_act())
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    assert all(game.check_position(game.position_of(state, p)) == [] for p in range(2))
