@@ -83,70 +83,66 @@ def _card_table(title: str, card: ScoreCard) -> Table:
 
 
 # --- score / check / render ----------------------------------------------------------------
-def cmd_score(args: argparse.Namespace, console: Console) -> int:
+def _read_input(args: argparse.Namespace) -> tuple[Game, State | None, Any]:
+    """(game, the replayed final state of a record or None, the position of a file or None).
+
+    A record is replayed move by move, so every action in it is checked on the way.
+    """
     game = _load(args.game, _options(args.option))
     text = _read(args.file)
     if _is_record(text):
         state = replay(json.loads(text))
-        cards = {f"player {p}": card for p, card in state.scores().items()}
-        explanations = {
-            f"player {p}": game.explain_score(game.position_of(state, p)) for p in cards_range(game)
-        }
+        if state.game.name != game.name:
+            raise UsageError(f"{args.file} is a record of {state.game.name}, not {game.name}")
+        return state.game, state, None
+    return game, None, game.parse_position(text)
+
+
+def cmd_score(args: argparse.Namespace, console: Console) -> int:
+    game, state, position = _read_input(args)
+    if state is not None:
+        seats = {f"player {p}": game.position_of(state, p) for p in range(game.num_players)}
     else:
-        position = game.parse_position(text)
-        cards = {args.file: game.score_position(position)}
-        explanations = {args.file: game.explain_score(position)}
+        seats = {args.file: position}
+    cards = {name: game.score_position(pos) for name, pos in seats.items()}
     if args.json:
         payload: Any = next(iter(cards.values())) if len(cards) == 1 else cards
         print(json.dumps(_plain(payload), indent=None if args.compact else 2))
         return EXIT_OK
     for name, card in cards.items():
         console.print(_card_table(f"{game.name}: {name}", card))
-        for line in explanations[name]:
-            console.print(f"  {line}", highlight=False)
+        for line in game.explain_score(seats[name]):
+            console.print(f"  {line}")
     return EXIT_OK
 
 
-def cards_range(game: Game) -> range:
-    return range(game.num_players)
-
-
 def _plain(value: Any) -> Any:
-    if isinstance(value, ScoreCard):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, dict):
+    if isinstance(value, ScoreCard | dict):
         return {k: _plain(v) for k, v in value.items()}
     return value
 
 
 def cmd_check(args: argparse.Namespace, console: Console) -> int:
-    game = _load(args.game, _options(args.option))
-    text = _read(args.file)
-    if _is_record(text):
-        record = json.loads(text)
-        count = sum(1 for _ in positions(record))
-        replay(record)
-        console.print(f"{args.file}: valid record, {count} events, every action legal")
+    game, state, position = _read_input(args)
+    if state is not None:
+        console.print(f"{args.file}: valid record, {len(state.history)} events, every action legal")
         return EXIT_OK
-    problems = game.check_position(game.parse_position(text))
+    problems = game.check_position(position)
+    for problem in problems:
+        console.print(f"{args.file}: {problem}")
     if problems:
-        for problem in problems:
-            console.print(f"{args.file}: {problem}", highlight=False)
         return EXIT_INVALID
     console.print(f"{args.file}: valid {game.name} position")
     return EXIT_OK
 
 
 def cmd_render(args: argparse.Namespace, console: Console) -> int:
-    game = _load(args.game, _options(args.option))
-    text = _read(args.file)
-    if _is_record(text):
-        state = replay(json.loads(text))
-        if not 0 <= args.player < state.game.num_players:
-            raise UsageError(f"--player {args.player}: the record has {state.game.num_players}")
-        svg = state.game.render_state(state, args.player, overlay=args.overlay, title=args.title)
+    game, state, position = _read_input(args)
+    if state is not None:
+        if not 0 <= args.player < game.num_players:
+            raise UsageError(f"--player {args.player}: the record has {game.num_players} players")
+        svg = game.render_state(state, args.player, overlay=args.overlay, title=args.title)
     else:
-        position = game.parse_position(text)
         svg = game.render_position(position, overlay=args.overlay, title=args.title)
     Path(args.output).write_text(svg)
     console.print(f"wrote {args.output}")

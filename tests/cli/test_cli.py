@@ -60,6 +60,10 @@ def test_check_and_score_a_record(capsys: pytest.CaptureFixture[str], tmp_path: 
     record_path = GOLDEN / "2p-seed201.json"
     code, out = run(capsys, "check", "railroad-ink", str(record_path))
     assert code == 0 and "every action legal" in out
+    code, out = run(capsys, "score", "railroad-ink", str(record_path), "--json")
+    assert code == 0
+    stored = json.loads(record_path.read_text())["scores"]
+    assert json.loads(out) == {"player 0": stored["0"], "player 1": stored["1"]}
     record = json.loads(record_path.read_text())
     event = next(e for e in record["events"] if e.get("action", "").startswith("d"))
     event["action"] = "d1 D4 HHHH"
