@@ -198,7 +198,7 @@ def _overlay(details: ScoreDetails) -> list[str]:
     out = []
     for squares, colour in (
         (details.longest_highway, "#ff7f0e"),
-        (details.longest_railway, "#00a0ff"),
+        (details.longest_railway, "#d400d4"),
     ):
         if len(squares) >= 2:
             points = " ".join(
