@@ -10,12 +10,10 @@ from math import factorial
 from linecraft.core.errors import ActionSyntaxError
 from linecraft.games.railroad_ink.board import CELLS, cell_name, parse_cell
 from linecraft.games.railroad_ink.pieces import (
-    FACE_OF_TOKEN,
     ROUTE_FACES,
     SPECIAL_ROUTES,
     STATION_FACES,
     orientation_tokens,
-    piece,
 )
 
 DICE = ("d1", "d2", "d3", "d4")
@@ -134,11 +132,6 @@ def action_from_id(action_id: int) -> Action:
             if cell < CELLS:
                 return Place(source, cell, tokens[index])
     raise ValueError(f"no action has id {action_id} (ids 0 to {NUM_DISTINCT_ACTIONS - 1})")
-
-
-def face_of(token: str) -> str:
-    """The die face or special route code that draws `token`."""
-    return FACE_OF_TOKEN[piece(token).token]
 
 
 _ROUTE_ORDER = {face: i for i, face in enumerate(ROUTE_FACES)}
