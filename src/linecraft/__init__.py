@@ -11,6 +11,7 @@ Roll(faces=('HS', 'HC', 'RT', 'SC'))
 
 from typing import Any
 
+import linecraft.games  # noqa: F401  (registers every game)
 from linecraft.core import (
     ActionSyntaxError,
     Game,
@@ -22,8 +23,7 @@ from linecraft.core import (
     make_record,
     replay,
 )
-from linecraft.core.registry import GameInfo, load_game, registered_games
-from linecraft.games import railroad_ink as _railroad_ink  # noqa: F401  (registers the game)
+from linecraft.core.registry import GameInfo, game_info, load_game, registered_games
 
 
 def load(name: str, **options: Any) -> Game:
@@ -44,6 +44,7 @@ __all__ = [
     "NotYourTurnError",
     "ScoreCard",
     "State",
+    "game_info",
     "games",
     "load",
     "make_record",

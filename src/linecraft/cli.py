@@ -14,7 +14,7 @@ from rich.table import Table
 
 import linecraft
 from linecraft.bots import BOTS, make_bot
-from linecraft.core.errors import LinecraftError
+from linecraft.core.errors import LinecraftError, PositionError
 from linecraft.core.game import Game, ScoreCard, State
 from linecraft.core.records import load_record, make_record, now_iso, positions, replay
 from linecraft.sim.bench import measure
@@ -63,32 +63,21 @@ def _read(path: str) -> str:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
 
 
-def _card_table(title: str, card: ScoreCard) -> Table:
-    table = Table(title=title, show_header=False)
-    for key, value in card.items():
-        if isinstance(value, list):
-            value = (
-                ", ".join(
-                    " ".join(f"{k}={v}" for k, v in item.items())
-                    if isinstance(item, dict)
-                    else str(item)
-                    for item in value
-                )
-                or "none"
-            )
-        elif isinstance(value, dict):
-            value = json.dumps(value) if value else "none"
-        table.add_row(key, str(value))
-    return table
-
-
 # --- score / check / render ----------------------------------------------------------------
-def _read_input(args: argparse.Namespace) -> tuple[Game, State | None, Any]:
+def _read_input(args: argparse.Namespace, **flags: bool) -> tuple[Game, State | None, Any]:
     """(game, the replayed final state of a record or None, the position of a file or None).
 
     A record is replayed move by move, so every action in it is checked on the way.
+    `flags` are switched on as options of the same name where the game has them.
     """
-    game = _load(args.game, _options(args.option))
+    options = _options(args.option)
+    known = {option.name for option in linecraft.game_info(args.game).options}
+    for flag, on in flags.items():
+        if on and flag not in known:
+            raise UsageError(f"--{flag}: {args.game} has no such option")
+        if on:
+            options[flag] = True
+    game = _load(args.game, options)
     text = _read(args.file)
     if _is_record(text):
         state = replay(json.loads(text))
@@ -99,20 +88,33 @@ def _read_input(args: argparse.Namespace) -> tuple[Game, State | None, Any]:
 
 
 def cmd_score(args: argparse.Namespace, console: Console) -> int:
-    game, state, position = _read_input(args)
-    if state is not None:
-        seats = {f"player {p}": game.position_of(state, p) for p in range(game.num_players)}
-    else:
-        seats = {args.file: position}
-    cards = {name: game.score_position(pos) for name, pos in seats.items()}
+    """The score card as `name: value` lines (or JSON); an invalid position: its problems."""
+    try:
+        game, state, position = _read_input(args, solo=args.solo, powers=args.powers)
+        if state is not None:
+            seats = {f"player {p}": game.position_of(state, p) for p in range(game.num_players)}
+        else:
+            seats = {args.file: position}
+        cards = {name: game.score_position(pos) for name, pos in seats.items()}
+    except PositionError as exc:
+        if args.json:
+            print(json.dumps({"valid": "no", "errors": exc.problems}))
+        else:
+            console.print("valid: no", *(f"error: {p}" for p in exc.problems), sep="\n")
+        return EXIT_INVALID
     if args.json:
         payload: Any = next(iter(cards.values())) if len(cards) == 1 else cards
         print(json.dumps(_plain(payload), indent=None if args.compact else 2))
         return EXIT_OK
     for name, card in cards.items():
-        console.print(_card_table(f"{game.name}: {name}", card))
-        for line in game.explain_score(seats[name]):
-            console.print(f"  {line}")
+        if len(cards) > 1:
+            console.print(f"# {name}")
+        for key, value in card.items():
+            text = json.dumps(_plain(value)) if isinstance(value, list | dict) else value
+            console.print(f"{key}: {text}", markup=False)
+        if args.explain:
+            for line in game.explain_score(seats[name]):
+                console.print(f"# {line}", markup=False)
     return EXIT_OK
 
 
@@ -150,10 +152,10 @@ def cmd_render(args: argparse.Namespace, console: Console) -> int:
 
 
 # --- play ----------------------------------------------------------------------------------
-PLAY_HELP = """Type an action (e.g. d1 D1 .H.H, end), or:
-  moves [PREFIX]  list your legal actions (moves d2: those of die d2)
+PLAY_HELP = """Type an action (for example: {examples}), or:
+  moves [PREFIX]  list your legal actions (only those starting with PREFIX)
   hint            the greedy bot's suggestion;  auto: play it
-  undo            take back your last action this round
+  undo            take back your last action (where the rules allow it)
   score           your score breakdown now
   board           show the table again
   quit            stop (with --record, the game so far is saved)"""
@@ -196,8 +198,11 @@ def _resolve_chance(state: State, assistant: bool, console: Console) -> None:
         outcome = state.advance()
         console.print(f"\n[b]{outcome}[/b]")
         return
+    outcomes = [str(outcome) for outcome, _ in state.chance_outcomes()]
+    if len(outcomes) <= 30:
+        console.print("possible: " + ", ".join(outcomes), markup=False)
     while True:
-        text = input("Enter the roll you threw (e.g. HS RC HT OV): ")
+        text = input(f"Enter {state.game.chance_help}: ")
         try:
             state.apply_chance(text)
             return
@@ -212,7 +217,7 @@ def _human_turn(state: State, player: int, adviser: Any, console: Console) -> bo
     if command in ("quit", "exit"):
         return False
     if command in ("help", "?"):
-        console.print(PLAY_HELP, highlight=False)
+        console.print(PLAY_HELP.format(examples=state.game.action_help), markup=False)
     elif command == "board":
         console.print(state.game.render_text(state, player))
     elif command == "score":
@@ -247,15 +252,13 @@ def _finish(state: State, console: Console, record_path: str | None, start: str)
     game = state.game
     table = Table(title="Final scores" if state.is_terminal() else "Scores so far")
     cards = state.scores()
-    keys = [k for k, v in next(iter(cards.values())).items() if k != "networks" and v != {}]
-    table.add_column("player")
+    keys = [k for k, v in next(iter(cards.values())).items() if not isinstance(v, list) and v != {}]
+    table.add_column("")
+    for player in cards:
+        table.add_column(f"player {player}", justify="right")
     for key in keys:
-        table.add_column(key)
-    for player, card in cards.items():
-        table.add_row(
-            str(player),
-            *(json.dumps(card[k]) if isinstance(card[k], dict) else str(card[k]) for k in keys),
-        )
+        values = (card[key] for card in cards.values())
+        table.add_row(key, *(json.dumps(v) if isinstance(v, dict) else str(v) for v in values))
     console.print(table)
     if state.is_terminal():
         console.print(f"winner(s): {', '.join(f'player {p}' for p in state.winners())}")
@@ -316,6 +319,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--json", action="store_true", help="the score card as JSON")
     p.add_argument("--compact", action="store_true", help="with --json: one line")
+    p.add_argument("--explain", action="store_true", help="also the breakdown in words")
+    p.add_argument("--solo", action="store_true", help="score as a solo game (where one exists)")
+    p.add_argument("--powers", action="store_true", help="the pencil powers module was used")
     p.set_defaults(run=cmd_score)
 
     p = command("check", "validate a position or a record (exit 1 with the reasons)")

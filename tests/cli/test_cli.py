@@ -32,9 +32,12 @@ def test_score_json_uses_the_rules_field_names(capsys: pytest.CaptureFixture[str
     assert card["total"] == 49
 
 
-def test_score_table_explains_every_item(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run(capsys, "score", "railroad-ink", EXAMPLE)
+def test_score_lists_the_fields_and_explains_every_item(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = run(capsys, "score", "railroad-ink", EXAMPLE, "--explain")
     assert code == 0
+    assert "longest_highway: 11\n" in out and "total: 49\n" in out
     assert "longest highway: 11 (A2 B2 B3 B4 C4 D4 D5 D6 C6 B6 A6)" in out
     assert "error at G6 N: highway faces a blank side of F6" in out
 

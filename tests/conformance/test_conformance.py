@@ -203,10 +203,37 @@ def test_failed_apply_leaves_the_state_unchanged(name: str, options: dict[str, A
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
+def test_every_listed_action_is_accepted(name: str, options: dict[str, Any]) -> None:
+    """`legal_actions` lists only actions that `apply` accepts, whatever the position."""
+    game = linecraft.load(name, **options)
+    for seed in range(3):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.advance()
+                continue
+            player = rng.choice(state.to_act())
+            actions = state.legal_actions(player)
+            assert actions, "a seat that may act always has a legal action"
+            for action in rng.sample(actions, min(len(actions), 25)):
+                state.clone().apply(player, str(action))
+            state.apply_unchecked(player, rng.choice(actions))
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
 def test_undo_restores_exactly(name: str, options: dict[str, Any]) -> None:
     game = linecraft.load(name, **options)
     rng = random.Random(9)
     state = game.new_state(9)
+    if not game.has_undo:
+        play_randomly(state, rng, stop_after=30)
+        before = snapshot(state)
+        for player in state.to_act():
+            with pytest.raises(IllegalActionError, match="no take-backs"):
+                state.undo(player)
+        assert snapshot(state) == before
+        return
     undone = 0
     while not state.is_terminal():
         if state.is_chance():

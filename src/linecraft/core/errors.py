@@ -23,7 +23,12 @@ class NotYourTurnError(LinecraftError):
 
 
 class PositionError(LinecraftError, ValueError):
-    """A position file that does not follow the game's text format."""
+    """A position file that does not follow the game's text format, or (for games whose
+    scorer needs it) breaks the game's validity rules; `problems` lists each one."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems if problems is not None else [message]
 
 
 class RecordError(LinecraftError, ValueError):

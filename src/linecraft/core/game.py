@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from linecraft.core.errors import NotYourTurnError
+from linecraft.core.errors import IllegalActionError, NotYourTurnError
 from linecraft.core.rng import copy_rng, make_rng
 
 
@@ -80,6 +80,11 @@ class Game(ABC):
     name: str
     num_players: int
     num_distinct_actions: int
+    # Whether the rules let a player take back an action (`State.undo`).
+    has_undo: bool = False
+    # Examples of the action notation, and what a chance outcome is, for help texts.
+    action_help: str = ""
+    chance_help: str = "the chance outcome"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options: Mapping[str, Any] = dict(options)
@@ -201,6 +206,8 @@ class State(ABC):
 
     def undo(self, player: int) -> None:
         """Take back `player`'s last action where the rules allow it."""
+        if not self.game.has_undo:
+            raise IllegalActionError(f"{self.game.name}: the rules allow no take-backs")
         self.apply(player, self.game.parse_action("undo"))
 
     def _not_your_turn(self, player: int) -> str:

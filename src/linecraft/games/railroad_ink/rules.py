@@ -334,6 +334,9 @@ class RailroadInk(Game):
     """Railroad Ink, base game, for any number of players on the same rolls."""
 
     name = "railroad-ink"
+    has_undo = True
+    action_help = "d1 D1 .H.H   x3 C4 HHHH   undo   end"
+    chance_help = "the roll you threw (e.g. HS RC HT OV)"
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
 
     def __init__(self, options: Mapping[str, Any]) -> None:

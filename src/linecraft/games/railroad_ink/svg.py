@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from linecraft.core.svg import Svg
 from linecraft.games.railroad_ink.board import (
     CELLS,
     CENTRE,
@@ -25,13 +26,6 @@ EXIT_STUB = 20
 NETWORK_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#d62728", "#8c564b", "#e377c2", "#17becf")
 HIGHWAY_COLOUR = "#4a4a4a"
 RAILWAY_COLOUR = "#7a2f1d"
-
-
-class Svg(str):
-    """An SVG document that shows itself in Jupyter."""
-
-    def _repr_svg_(self) -> str:
-        return str(self)
 
 
 # Side midpoints relative to the square's top-left corner, N E S W.

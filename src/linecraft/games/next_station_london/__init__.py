@@ -1,0 +1,107 @@
+"""Next Station: London (rules in `../shared/rules/next-station-london.md`)."""
+
+from typing import Any
+
+from linecraft.core.registry import GameInfo, Option, register
+from linecraft.games.next_station_london.deck import (
+    OBJECTIVES,
+    POWERS,
+    check_objectives,
+    check_order,
+    check_powers,
+)
+from linecraft.games.next_station_london.game import NextStationLondon
+from linecraft.games.next_station_london.london import COLOURS, LONDON
+from linecraft.games.next_station_london.rules import NextStationLondonState
+from linecraft.games.next_station_london.scoring import score_sheet
+from linecraft.games.next_station_london.sheet import Sheet, format_sheet, parse_sheet
+
+
+def _players(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError("a whole number of players, at least 1")
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("true or false")
+    return value
+
+
+def _module(check: Any) -> Any:
+    """A module option: false (off), true (drawn at random) or the explicit setup."""
+
+    def validate(value: Any) -> bool | tuple[str, ...]:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+            return tuple(check(tuple(v.lower() for v in value)))
+        raise ValueError("false, true, or a list of names")
+
+    return validate
+
+
+def _order(value: Any) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return check_order(tuple(v.lower() for v in value))
+    raise ValueError("null or a list of the four colours")
+
+
+def _solo(value: Any) -> bool | None:
+    return None if value is None else _flag(value)
+
+
+INFO = GameInfo(
+    name="next-station-london",
+    title="Next Station: London",
+    make=NextStationLondon,
+    options=(
+        Option("players", 1, "1–4 (more with more_players)", _players, "sheets on the same cards"),
+        Option(
+            "objectives",
+            False,
+            f"false, true, or two of {', '.join(OBJECTIVES)}",
+            _module(check_objectives),
+            "module A: shared objectives, 2 drawn at random unless named",
+        ),
+        Option(
+            "powers",
+            False,
+            f"false, true, or the powers of {', '.join(COLOURS)} in order ({', '.join(POWERS)})",
+            _module(check_powers),
+            "module B: pencil powers, dealt at random unless named",
+        ),
+        Option(
+            "order",
+            None,
+            "null or the four colours",
+            _order,
+            "colour order (default purple, blue, pink, green; drawn at random when solo)",
+        ),
+        Option("solo", None, "null, true or false", _solo, "solo scoring (default: 1 player)"),
+        Option("more_players", False, "true or false", _flag, "allow 5+ players (§12)"),
+    ),
+    conformance_options=(
+        {"players": 1},
+        {"players": 2},
+        {"players": 4},
+        {"players": 1, "objectives": True, "powers": True},
+        {"players": 2, "powers": True},
+        {"players": 4, "objectives": True, "powers": True},
+    ),
+)
+register(INFO)
+
+__all__ = [
+    "INFO",
+    "LONDON",
+    "NextStationLondon",
+    "NextStationLondonState",
+    "Sheet",
+    "format_sheet",
+    "parse_sheet",
+    "score_sheet",
+]

@@ -1,0 +1,134 @@
+"""Chance outcomes: the 11 station cards (§4) and the random setup draws (§9–§11).
+
+Each is a small value whose `str` is its canonical text in records:
+`under-joker`, `order pink blue green purple`, `objectives central9 thames6`,
+`powers purple=double blue=joker pink=circle green=switch`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, permutations
+
+from linecraft.core.errors import ActionSyntaxError
+from linecraft.games.next_station_london.london import CENTRAL, COLOURS, LONDON, SHAPES
+
+JOKER = "joker"
+OBJECTIVES = ("interchange8", "district13", "tourist5", "central9", "thames6")
+POWERS = ("double", "joker", "switch", "circle")
+UNDERGROUND_PER_ROUND = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A station card; `symbol` is None only for the switch."""
+
+    name: str
+    underground: bool
+    symbol: str | None
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _card(name: str) -> Card:
+    kind, _, face = name.partition("-")
+    return Card(name, kind == "under", None if face == "switch" else face)
+
+
+CARDS: tuple[Card, ...] = tuple(
+    _card(f"{kind}-{face}")
+    for kind, faces in (("street", (*SHAPES, JOKER, "switch")), ("under", (*SHAPES, JOKER)))
+    for face in faces
+)
+CARD_BY_NAME = {card.name: card for card in CARDS}
+
+
+def matches(station: int, symbol: str) -> bool:
+    """Whether a section may end at `station` on a turn with `symbol` (§4.2)."""
+    shape = LONDON.stations[station].shape
+    return symbol == JOKER or shape in (CENTRAL, symbol)
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """The colour order of §5.2 (drawn at random in the solo game)."""
+
+    colours: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "order " + " ".join(self.colours)
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveDraw:
+    """The 2 shared objectives of module A, in the order of the rules' table."""
+
+    names: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "objectives " + " ".join(self.names)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerDraw:
+    """Module B: the power of each colour, in the colour order purple, blue, pink, green."""
+
+    powers: tuple[str, ...]
+
+    def of(self, colour: str) -> str:
+        return self.powers[COLOURS.index(colour)]
+
+    def __str__(self) -> str:
+        pairs = " ".join(f"{c}={p}" for c, p in zip(COLOURS, self.powers, strict=True))
+        return "powers " + pairs
+
+
+ALL_ORDERS = tuple(Order(p) for p in permutations(COLOURS))
+ALL_OBJECTIVE_DRAWS = tuple(ObjectiveDraw(pair) for pair in combinations(OBJECTIVES, 2))
+ALL_POWER_DRAWS = tuple(PowerDraw(p) for p in permutations(POWERS))
+
+
+def check_order(colours: tuple[str, ...]) -> tuple[str, ...]:
+    if sorted(colours) != sorted(COLOURS):
+        raise ValueError(f"the order must name each of {', '.join(COLOURS)} once")
+    return colours
+
+
+def check_objectives(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Two distinct objective names, returned in the table order."""
+    unknown = [n for n in names if n not in OBJECTIVES]
+    if unknown or len(set(names)) != 2 or len(names) != 2:
+        raise ValueError(f"two different objectives from {', '.join(OBJECTIVES)}")
+    return tuple(n for n in OBJECTIVES if n in names)
+
+
+def check_powers(powers: tuple[str, ...]) -> tuple[str, ...]:
+    if sorted(powers) != sorted(POWERS):
+        raise ValueError(
+            f"each of {', '.join(POWERS)} once, for the colours {', '.join(COLOURS)} in order"
+        )
+    return powers
+
+
+def parse_outcome(text: str) -> Card | Order | ObjectiveDraw | PowerDraw:
+    """The chance outcome named by `text` (any case); `ActionSyntaxError` otherwise."""
+    words = text.lower().split()
+    if len(words) == 1 and words[0] in CARD_BY_NAME:
+        return CARD_BY_NAME[words[0]]
+    try:
+        if words and words[0] == "order":
+            return Order(check_order(tuple(words[1:])))
+        if words and words[0] == "objectives":
+            return ObjectiveDraw(check_objectives(tuple(words[1:])))
+        if words and words[0] == "powers":
+            pairs = dict(word.partition("=")[::2] for word in words[1:])
+            if sorted(pairs) != sorted(COLOURS) or len(words) != 5:
+                raise ValueError("name the power of each colour: purple=… blue=… pink=… green=…")
+            return PowerDraw(check_powers(tuple(pairs[c] for c in COLOURS)))
+    except ValueError as exc:
+        raise ActionSyntaxError(f"{text!r}: {exc}") from None
+    raise ActionSyntaxError(
+        f"{text!r} is not a card ({', '.join(CARD_BY_NAME)}) or a setup draw "
+        "(order …, objectives …, powers …)"
+    )

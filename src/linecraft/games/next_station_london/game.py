@@ -1,0 +1,132 @@
+"""The `Game` of Next Station: London: options, the sheet as its position, drawing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from linecraft.core.errors import PositionError
+from linecraft.core.game import Action, Game, Outcome, ScoreCard, State
+from linecraft.games.next_station_london import actions as notation
+from linecraft.games.next_station_london.deck import PowerDraw, parse_outcome
+from linecraft.games.next_station_london.london import COLOURS, LONDON
+from linecraft.games.next_station_london.rules import NextStationLondonState
+from linecraft.games.next_station_london.scoring import explain, score_sheet
+from linecraft.games.next_station_london.sheet import (
+    Sheet,
+    format_sheet,
+    parse_sheet,
+    sheet_problems,
+)
+from linecraft.games.next_station_london.svg import render_sheet
+from linecraft.games.next_station_london.terminal import state_text
+
+MAX_TABLE_PLAYERS = 4
+
+
+class NextStationLondon(Game):
+    """Next Station: London for 1–4 players (more with `more_players`, §12), with the
+    shared objectives (`objectives`) and pencil powers (`powers`) modules.
+
+    `solo` (default: exactly when there is one player) adds the module deduction and
+    the rating band to the score card; without `order`, the solo colour order is drawn.
+    """
+
+    name = "next-station-london"
+    has_undo = False
+    num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
+    action_help = "3,2-4,3   pass   joker 3,2-0,2   double 3,2-5,0 3,2-0,2   pass circle 3,2"
+    chance_help = "the card you flipped (e.g. under-joker) or the setup draw shown"
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.num_players = int(options["players"])
+        if self.num_players > MAX_TABLE_PLAYERS and not options["more_players"]:
+            raise ValueError(
+                f"the game is for 1–{MAX_TABLE_PLAYERS} players; "
+                "more share one deck with more_players=true (§12)"
+            )
+        solo = options["solo"]
+        self.solo: bool = self.num_players == 1 if solo is None else bool(solo)
+        if self.solo and self.num_players != 1:
+            raise ValueError("the solo variant is for exactly one player")
+        objectives, powers, order = options["objectives"], options["powers"], options["order"]
+        self.module_a = objectives is not False
+        self.objectives: tuple[str, ...] | None = (
+            objectives if isinstance(objectives, tuple) else None
+        )
+        self.module_b = powers is not False
+        self.powers = PowerDraw(powers) if isinstance(powers, tuple) else None
+        self.order: tuple[str, ...] | None = order or (None if self.solo else COLOURS)
+
+    def new_state(self, seed: int) -> NextStationLondonState:
+        return NextStationLondonState(self, seed)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def parse_outcome(self, text: str) -> Outcome:
+        return parse_outcome(text)
+
+    def action_from_id(self, action_id: int) -> Action:
+        return notation.action_from_id(action_id)
+
+    # --- positions: the sheet --------------------------------------------------------
+    def parse_position(self, text: str) -> Sheet:
+        return parse_sheet(text)
+
+    def format_position(self, position: Sheet) -> str:
+        return format_sheet(position)
+
+    def position_of(self, state: State, player: int) -> Sheet:
+        assert isinstance(state, NextStationLondonState)
+        sheet = state.sheets[player]
+        name = LONDON.stations
+        return Sheet(
+            lines={
+                colour: [(name[a].point, name[b].point) for a, b in sections]
+                for colour, sections in sheet.lines.items()
+            },
+            objectives=state.objectives or (),
+            circle=None if sheet.circle is None else (sheet.circle[0], name[sheet.circle[1]].point),
+        )
+
+    def check_position(self, position: Sheet) -> list[str]:
+        return sheet_problems(position)
+
+    def score_position(self, position: Sheet) -> ScoreCard:
+        """The scorer of §15; an invalid sheet raises `PositionError` with every problem."""
+        problems = sheet_problems(position)
+        if problems:
+            raise PositionError("invalid sheet: " + "; ".join(problems), problems)
+        return ScoreCard(score_sheet(position, powers=self.module_b).card(solo=self.solo))
+
+    def explain_score(self, position: Sheet) -> list[str]:
+        problems = sheet_problems(position)
+        if problems:
+            return [f"invalid: {problem}" for problem in problems]
+        return explain(score_sheet(position, powers=self.module_b), solo=self.solo)
+
+    # --- drawing ----------------------------------------------------------------------
+    def render_position(
+        self, position: Sheet, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        problems = sheet_problems(position)
+        score = None if problems else score_sheet(position, powers=self.module_b)
+        return render_sheet(position, score=score, overlay=overlay, title=title, solo=self.solo)
+
+    def render_state(
+        self, state: State, player: int, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        assert isinstance(state, NextStationLondonState)
+        return render_sheet(
+            self.position_of(state, player),
+            score=state.sheet_score(player),
+            overlay=overlay,
+            title=title,
+            solo=self.solo,
+        )
+
+    def render_text(self, state: State, player: int | None) -> str:
+        assert isinstance(state, NextStationLondonState)
+        return state_text(state, player)

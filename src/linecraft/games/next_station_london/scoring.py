@@ -1,0 +1,252 @@
+"""Scoring (§7, §8, §9, §11, §15): lines, tourist track, interchanges, objectives, solo.
+
+Works on station indexes; `lines_of_sheet` converts a valid `Sheet`. The score card's
+keys are exactly the scorer fields of §15, in that order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from linecraft.games.next_station_london.deck import OBJECTIVES
+from linecraft.games.next_station_london.london import COLOURS, DISTRICTS, LONDON
+from linecraft.games.next_station_london.sheet import Sheet
+
+TRACK = (0, 1, 2, 4, 6, 8, 11, 14, 17, 21, 25)
+INTERCHANGE_POINTS = {2: 2, 3: 5, 4: 9}
+OBJECTIVE_POINTS = 10
+MODULE_DEDUCTION = 10
+# Upper bounds of the solo bands (§11); above the last: legendary.
+SOLO_BANDS = (
+    (90, "last_stop"),
+    (105, "wrong_tunnel"),
+    (120, "on_track"),
+    (135, "good_work"),
+    (150, "excellent"),
+)
+OBJECTIVE_TEXT = {
+    "interchange8": "at least 8 interchange stations",
+    "district13": "a station in each of the 13 districts",
+    "tourist5": "all 5 tourist sites",
+    "central9": "all 9 stations of the central district",
+    "thames6": "at least 6 Thames sections",
+}
+
+Lines = Mapping[str, Sequence[tuple[int, int]]]
+
+
+@dataclass(frozen=True, slots=True)
+class LineScore:
+    """D, M, T and the score of one line (§7), with what produced them."""
+
+    colour: str
+    stations: frozenset[int]
+    districts: int
+    largest: int
+    largest_district: str
+    thames: int
+    score: int
+    tourists: int
+    circled: int | None
+
+
+def line_stations(colour: str, sections: Sequence[tuple[int, int]]) -> frozenset[int]:
+    """The departure station and every station a section touches (Ruling O5)."""
+    return frozenset({LONDON.departure[colour], *(s for section in sections for s in section)})
+
+
+def score_line(
+    colour: str, sections: Sequence[tuple[int, int]], circled: int | None = None
+) -> LineScore:
+    stations = line_stations(colour, sections)
+    per_district = Counter(LONDON.stations[s].district for s in stations)
+    if circled is not None:
+        per_district[LONDON.stations[circled].district] += 1  # the circle power (Ruling P5)
+    district, largest = max(per_district.items(), key=lambda kv: (kv[1], -DISTRICTS.index(kv[0])))
+    thames = sum(1 for a, b in sections if LONDON.sections[LONDON.section_between[a, b]].thames)
+    return LineScore(
+        colour=colour,
+        stations=stations,
+        districts=len(per_district),
+        largest=largest,
+        largest_district=district,
+        thames=thames,
+        score=len(per_district) * largest + 2 * thames,
+        tourists=sum(1 for s in stations if LONDON.stations[s].tourist),
+        circled=circled,
+    )
+
+
+def solo_band(solo_score: int) -> str:
+    for upper, band in SOLO_BANDS:
+        if solo_score <= upper:
+            return band
+    return "legendary"
+
+
+@dataclass(frozen=True, slots=True)
+class SheetScore:
+    """Everything §15 reports about one sheet."""
+
+    lines: dict[str, LineScore]
+    tourist_visits: int
+    interchanges: dict[int, int]  # lines per station (2, 3, 4) -> stations
+    interchange_stations: tuple[int, ...]
+    objectives: tuple[str, ...]
+    achieved: tuple[str, ...]
+    modules_used: int
+
+    @property
+    def line_points(self) -> int:
+        return sum(line.score for line in self.lines.values())
+
+    @property
+    def tourist_points(self) -> int:
+        return TRACK[min(self.tourist_visits, len(TRACK) - 1)]
+
+    @property
+    def interchange_points(self) -> int:
+        return sum(INTERCHANGE_POINTS[k] * n for k, n in self.interchanges.items())
+
+    @property
+    def total(self) -> int:
+        return (
+            self.line_points
+            + self.tourist_points
+            + self.interchange_points
+            + OBJECTIVE_POINTS * len(self.achieved)
+        )
+
+    @property
+    def best_line(self) -> int:
+        return max((line.score for line in self.lines.values()), default=0)
+
+    @property
+    def solo_score(self) -> int:
+        return self.total - MODULE_DEDUCTION * self.modules_used
+
+    def card(self, *, solo: bool) -> dict[str, Any]:
+        fields: dict[str, Any] = {"valid": "yes"}
+        for colour in COLOURS:
+            line = self.lines.get(colour)
+            fields[f"{colour}_districts"] = line.districts if line else 0
+            fields[f"{colour}_largest"] = line.largest if line else 0
+            fields[f"{colour}_thames_sections"] = line.thames if line else 0
+            fields[f"{colour}_score"] = line.score if line else 0
+            fields[f"{colour}_tourists"] = line.tourists if line else 0
+        fields.update(
+            lines=self.line_points,
+            tourist_visits=self.tourist_visits,
+            tourist_points=self.tourist_points,
+            interchanges_2=self.interchanges[2],
+            interchanges_3=self.interchanges[3],
+            interchanges_4=self.interchanges[4],
+            interchange_points=self.interchange_points,
+            objectives_achieved=" ".join(self.achieved) or "-",
+            objective_points=OBJECTIVE_POINTS * len(self.achieved),
+            total=self.total,
+            best_line=self.best_line,
+        )
+        if solo:
+            fields["solo_score"] = self.solo_score
+            fields["solo_band"] = solo_band(self.solo_score)
+        return fields
+
+
+def score_lines(
+    lines: Lines,
+    *,
+    objectives: Sequence[str] = (),
+    circle: tuple[str, int] | None = None,
+    powers: bool = False,
+) -> SheetScore:
+    """Score lines given as station-index sections; `powers`: module B is in play."""
+    scored = {
+        colour: score_line(
+            colour, lines[colour], circle[1] if circle and circle[0] == colour else None
+        )
+        for colour in COLOURS
+        if colour in lines
+    }
+    use = Counter(s for line in scored.values() for s in line.stations)
+    interchange_stations = tuple(sorted(s for s, k in use.items() if k >= 2))
+    by_lines = Counter(use[s] for s in interchange_stations)
+    network = set(use)
+    thames = sum(line.thames for line in scored.values())
+    achieved = tuple(
+        name for name in objectives if _achieved(name, network, len(interchange_stations), thames)
+    )
+    return SheetScore(
+        lines=scored,
+        tourist_visits=sum(line.tourists for line in scored.values()),
+        interchanges={k: by_lines[k] for k in (2, 3, 4)},
+        interchange_stations=interchange_stations,
+        objectives=tuple(objectives),
+        achieved=achieved,
+        modules_used=int(bool(objectives)) + int(powers or circle is not None),
+    )
+
+
+def _achieved(name: str, network: set[int], interchanges: int, thames: int) -> bool:
+    """Whether the network (all lines' stations together) meets objective `name` (§9.2)."""
+    if name == "interchange8":
+        return interchanges >= 8
+    if name == "district13":
+        return len({LONDON.stations[s].district for s in network}) == len(DISTRICTS)
+    if name == "tourist5":
+        return set(LONDON.tourists) <= network
+    if name == "central9":
+        return set(LONDON.district_stations["central"]) <= network
+    if name == "thames6":
+        return thames >= 6
+    raise ValueError(f"unknown objective {name!r} (objectives: {', '.join(OBJECTIVES)})")
+
+
+def lines_of_sheet(sheet: Sheet) -> dict[str, list[tuple[int, int]]]:
+    """A valid sheet's lines as station-index sections."""
+    index = LONDON.index_of
+    return {
+        colour: [(index[a], index[b]) for a, b in sections]
+        for colour, sections in sheet.lines.items()
+    }
+
+
+def score_sheet(sheet: Sheet, *, powers: bool = False) -> SheetScore:
+    """Score a valid sheet (check it with `sheet_problems` first)."""
+    circle = None
+    if sheet.circle is not None:
+        circle = sheet.circle[0], LONDON.index_of[sheet.circle[1]]
+    return score_lines(
+        lines_of_sheet(sheet), objectives=sheet.objectives, circle=circle, powers=powers
+    )
+
+
+def explain(score: SheetScore, *, solo: bool) -> list[str]:
+    """The score in words, one line per item."""
+    out = []
+    for line in score.lines.values():
+        circled = ""
+        if line.circled is not None:
+            circled = f", {LONDON.stations[line.circled].name} circled"
+        out.append(
+            f"{line.colour}: {len(line.stations)} stations in {line.districts} districts, "
+            f"most in {line.largest_district} ({line.largest}{circled}), "
+            f"{line.thames} Thames section(s): {line.districts} × {line.largest} + "
+            f"2 × {line.thames} = {line.score}; tourist sites {line.tourists}"
+        )
+    out.append(f"tourist track: {score.tourist_visits} visit(s) = {score.tourist_points} points")
+    shared = ", ".join(LONDON.stations[s].name for s in score.interchange_stations) or "none"
+    out.append(f"interchanges: {shared} = {score.interchange_points} points")
+    for name in score.objectives:
+        verdict = "achieved, +10" if name in score.achieved else "not achieved"
+        out.append(f"objective {name} ({OBJECTIVE_TEXT[name]}): {verdict}")
+    out.append(f"total {score.total}, best line {score.best_line}")
+    if solo:
+        out.append(
+            f"solo: {score.total} − {MODULE_DEDUCTION} × {score.modules_used} module(s) = "
+            f"{score.solo_score}: {solo_band(score.solo_score)}"
+        )
+    return out
