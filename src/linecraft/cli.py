@@ -68,15 +68,16 @@ def _read_input(args: argparse.Namespace, **flags: bool) -> tuple[Game, State | 
     """(game, the replayed final state of a record or None, the position of a file or None).
 
     A record is replayed move by move, so every action in it is checked on the way.
-    `flags` are switched on as options of the same name where the game has them.
+    `flags` set the options of the same name where the game has them (so a lone sheet
+    is scored without the solo fields unless --solo is given).
     """
     options = _options(args.option)
     known = {option.name for option in linecraft.game_info(args.game).options}
     for flag, on in flags.items():
-        if on and flag not in known:
+        if flag in known:
+            options.setdefault(flag, on)
+        elif on:
             raise UsageError(f"--{flag}: {args.game} has no such option")
-        if on:
-            options[flag] = True
     game = _load(args.game, options)
     text = _read(args.file)
     if _is_record(text):
@@ -98,13 +99,13 @@ def cmd_score(args: argparse.Namespace, console: Console) -> int:
         cards = {name: game.score_position(pos) for name, pos in seats.items()}
     except PositionError as exc:
         if args.json:
-            print(json.dumps({"valid": "no", "errors": exc.problems}))
+            print(json.dumps({"valid": "no", "errors": exc.problems}, ensure_ascii=False))
         else:
             console.print("valid: no", *(f"error: {p}" for p in exc.problems), sep="\n")
         return EXIT_INVALID
     if args.json:
         payload: Any = next(iter(cards.values())) if len(cards) == 1 else cards
-        print(json.dumps(_plain(payload), indent=None if args.compact else 2))
+        print(json.dumps(_plain(payload), indent=None if args.compact else 2, ensure_ascii=False))
         return EXIT_OK
     for name, card in cards.items():
         if len(cards) > 1:
@@ -180,7 +181,8 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
         while not state.is_terminal():
             if state.is_chance():
                 _resolve_chance(state, args.assistant, console)
-                console.print(game.render_text(state, human))
+                if not state.is_chance():
+                    console.print(game.render_text(state, human))
                 continue
             for player, bot in bots.items():
                 while player in state.to_act():

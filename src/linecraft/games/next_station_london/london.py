@@ -134,7 +134,7 @@ class LondonMap:
         crossing = [0] * len(self.sections)
         self.crossing_pairs: list[tuple[int, int, tuple[Fraction, Fraction]]] = []
         for row in data["crossings"]:
-            first, second = (self.section_between[self._section_ends(s)] for s in row["sections"])
+            first, second = (self._listed_section(s) for s in row["sections"])
             at = (Fraction(row["at"][0]), Fraction(row["at"][1]))
             self.crossing_pairs.append((first, second, at))
             crossing[first] |= 1 << second
@@ -157,6 +157,12 @@ class LondonMap:
         if points[0] not in self.index_of or points[1] not in self.index_of:
             raise MapDataError(f"section {text!r}: its ends are not stations")
         return self.index_of[points[0]], self.index_of[points[1]]
+
+    def _listed_section(self, text: str) -> int:
+        index = self.section_between.get(self._section_ends(text))
+        if index is None:
+            raise MapDataError(f"crossing {text!r}: not a listed section")
+        return index
 
     def station_at(self, point: Point) -> Station | None:
         index = self.index_of.get(point)

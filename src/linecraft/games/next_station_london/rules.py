@@ -313,7 +313,7 @@ class NextStationLondonState(State):
                 start_anywhere=start_anywhere,
             )
             if problem is not None:
-                return f"{section_text(section)}: {problem}"
+                return f"{section_text(section)}: {problem}" if number else problem
             index = LONDON.section_between[section]
             line = line.extended(section)
             drawn |= 1 << index

@@ -10,7 +10,7 @@ from html import escape
 
 from linecraft.core.svg import Svg
 from linecraft.games.next_station_london.london import COLOURS, LONDON, SIZE, Point
-from linecraft.games.next_station_london.scoring import OBJECTIVE_TEXT, SheetScore, solo_band
+from linecraft.games.next_station_london.scoring import SheetScore, solo_band
 from linecraft.games.next_station_london.sheet import Sheet
 
 STEP = 56
@@ -128,14 +128,14 @@ def _panel(score: SheetScore | None, solo: bool) -> list[str]:
         rows += [
             (f"tourist sites: {score.tourist_visits} → {score.tourist_points}", "#222"),
             (
-                f"interchanges: {score.interchanges[2]}×2 {score.interchanges[3]}×3 "
-                f"{score.interchanges[4]}×4 → {score.interchange_points}",
+                f"interchanges (2/3/4 lines): {score.interchanges[2]}/{score.interchanges[3]}/"
+                f"{score.interchanges[4]} → {score.interchange_points}",
                 "#222",
             ),
         ]
         for name in score.objectives:
-            mark = "✓ +10" if name in score.achieved else "✗"
-            rows.append((f"{OBJECTIVE_TEXT[name]} {mark}", "#222"))
+            mark = "achieved, +10" if name in score.achieved else "not achieved"
+            rows.append((f"{name}: {mark}", "#222"))
         rows.append((f"total {score.total}", "#000"))
         if solo:
             rows.append((f"solo {score.solo_score}: {solo_band(score.solo_score)}", "#000"))

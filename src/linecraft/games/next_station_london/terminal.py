@@ -72,7 +72,12 @@ def sheet_map(state: NextStationLondonState, player: int, targets: set[int]) -> 
             styles.append("black on yellow")
         markup = f"[{' '.join(styles)}]{letter}[/]" if styles else letter
         grid[2 * station.y][4 * station.x] = markup
-    return "\n".join("  " + "".join(row).rstrip() for row in grid)
+    header = "    " + "".join(f"{x:<4}" for x in range(SIZE)).rstrip()
+    rows = [
+        (f"{row // 2:>2}  " if row % 2 == 0 else "    ") + "".join(cells).rstrip()
+        for row, cells in enumerate(grid)
+    ]
+    return "\n".join([header, *rows])
 
 
 def _status(state: NextStationLondonState, player: int) -> list[str]:
@@ -85,6 +90,8 @@ def _status(state: NextStationLondonState, player: int) -> list[str]:
         f"this line: {line.districts} districts × {line.largest} + 2 × {line.thames} Thames "
         f"= {line.score}; total now {score.total}"
     ]
+    ends = "  ".join(LONDON.stations[s].name for s in sorted(state.line_shape(player).ends))
+    parts.append(f"  ends of the line: {ends}  (x,y: column, row)")
     power = state.powers.of(colour) if state.powers else None
     if power is not None:
         status = "used" if state.power_used[player] else "available"
