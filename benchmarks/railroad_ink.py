@@ -10,28 +10,10 @@ mean, standard deviation and 95% interval of the solo score of each bot over
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 import linecraft
-from linecraft.bots import make_bot
-from linecraft.core.game import Game
 from linecraft.sim.bench import measure
-
-
-def bot_scores(game: Game, bot_name: str, games: int) -> list[int]:
-    scores = []
-    for seed in range(games):
-        state = game.new_state(seed)
-        bot = make_bot(bot_name, seed)
-        while not state.is_terminal():
-            if state.is_chance():
-                state.advance()
-                continue
-            for player in state.to_act():
-                state.apply_unchecked(player, bot.choose(state, player))
-        scores.append(state.scores()[0].total)
-    return scores
+from linecraft.sim.strength import summarise
 
 
 def main() -> None:
@@ -46,16 +28,7 @@ def main() -> None:
         f"{result.actions_per_second:.0f} actions/s ({result.games} games, one core)"
     )
     for bot_name in ("random", "greedy"):
-        start = time.perf_counter()
-        scores = bot_scores(game, bot_name, args.games)
-        mean = statistics.fmean(scores)
-        spread = statistics.stdev(scores)
-        half = 1.96 * spread / len(scores) ** 0.5
-        print(
-            f"{bot_name:>6}: mean {mean:.2f} ± {half:.2f} (95%), sd {spread:.2f}, "
-            f"min {min(scores)}, max {max(scores)} over {len(scores)} games "
-            f"({(time.perf_counter() - start) / len(scores) * 1000:.0f} ms/game)"
-        )
+        print(summarise(game, bot_name, args.games))
 
 
 if __name__ == "__main__":

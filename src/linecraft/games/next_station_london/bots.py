@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 GROWTH_WEIGHT = 0.6  # of the points one more station is worth
 POWER_VALUE = 3.0  # a power not yet used, while the round goes on
+BLOCK_WEIGHT = 0.2  # per potential section lost to later rounds
 
 
 def expected_turns_left(state: NextStationLondonState) -> float:
@@ -31,6 +32,8 @@ def sheet_value(state: NextStationLondonState, player: int) -> float:
     value = float(score.total)
     if state.is_terminal() or state.order is None:
         return value
+    rounds_after = 3 - state.round
+    value -= BLOCK_WEIGHT * rounds_after * state.sheets[player].blocked.bit_count()
     turns = expected_turns_left(state)
     colour = state.colour_of(player)
     line = score.lines[colour]

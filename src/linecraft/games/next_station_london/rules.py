@@ -114,7 +114,7 @@ def section_problem(
     if start_anywhere and a not in line.stations:
         return f"{name[a].name} is not a station of the {colour} line"
     if not start_anywhere and a not in line.ends:
-        ends = ", ".join(name[s].name for s in sorted(line.ends))
+        ends = " ".join(name[s].name for s in sorted(line.ends))
         return f"{name[a].name} is not an end of the {colour} line (ends: {ends})"
     if b in line.stations:
         return f"{name[b].name} is already on the {colour} line"

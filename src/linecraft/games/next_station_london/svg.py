@@ -15,7 +15,7 @@ from linecraft.games.next_station_london.sheet import Sheet
 
 STEP = 56
 MARGIN = 44
-PANEL = 250
+PANEL = 270
 RADIUS = 11
 LINE_COLOURS = {"purple": "#7b3fa0", "blue": "#1f63c6", "pink": "#e4509a", "green": "#2f9a4c"}
 DISTRICT_FILLS = ("#f6f1e4", "#ece5d2")
@@ -128,7 +128,7 @@ def _panel(score: SheetScore | None, solo: bool) -> list[str]:
         rows += [
             (f"tourist sites: {score.tourist_visits} → {score.tourist_points}", "#222"),
             (
-                f"interchanges (2/3/4 lines): {score.interchanges[2]}/{score.interchanges[3]}/"
+                f"interchanges 2/3/4: {score.interchanges[2]}/{score.interchanges[3]}/"
                 f"{score.interchanges[4]} → {score.interchange_points}",
                 "#222",
             ),
