@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 TERMINAL_COLOURS = {
     "purple": "purple",
     "blue": "dodger_blue1",
-    "pink": "hot_pink",
+    "pink": "bright_red",
     "green": "green",
 }
 SHAPE_LETTERS = {"circle": "C", "square": "S", "triangle": "T", "pentagon": "P", "central": "?"}
