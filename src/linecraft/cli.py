@@ -262,6 +262,8 @@ def _finish(state: State, console: Console, record_path: str | None, start: str)
         values = (card[key] for card in cards.values())
         table.add_row(key, *(json.dumps(v) if isinstance(v, dict) else str(v) for v in values))
     console.print(table)
+    for line in game.explain_score(game.position_of(state, 0)):
+        console.print(f"  {line}", markup=False)
     if state.is_terminal():
         console.print(f"winner(s): {', '.join(f'player {p}' for p in state.winners())}")
     if record_path:

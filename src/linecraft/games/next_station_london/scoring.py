@@ -27,6 +27,14 @@ SOLO_BANDS = (
     (135, "good_work"),
     (150, "excellent"),
 )
+SOLO_VERDICTS = {
+    "last_stop": "End of the line — everybody off; stop dozing between stations.",
+    "wrong_tunnel": "Took a wrong tunnel somewhere; set your switches better next time.",
+    "on_track": "Not bad at all; keep going like this.",
+    "good_work": "Good work; lots of satisfied passengers.",
+    "excellent": "Excellent; the mayor will want you to extend the network.",
+    "legendary": "Legendary; you know every tunnel of the city by heart.",
+}
 OBJECTIVE_TEXT = {
     "interchange8": "at least 8 interchange stations",
     "district13": "a station in each of the 13 districts",
@@ -238,7 +246,7 @@ def explain(score: SheetScore, *, solo: bool) -> list[str]:
             f"2 × {line.thames} = {line.score}; tourist sites {line.tourists}"
         )
     out.append(f"tourist track: {score.tourist_visits} visit(s) = {score.tourist_points} points")
-    shared = ", ".join(LONDON.stations[s].name for s in score.interchange_stations) or "none"
+    shared = " ".join(LONDON.stations[s].name for s in score.interchange_stations) or "none"
     out.append(f"interchanges: {shared} = {score.interchange_points} points")
     for name in score.objectives:
         verdict = "achieved, +10" if name in score.achieved else "not achieved"
@@ -247,6 +255,7 @@ def explain(score: SheetScore, *, solo: bool) -> list[str]:
     if solo:
         out.append(
             f"solo: {score.total} − {MODULE_DEDUCTION} × {score.modules_used} module(s) = "
-            f"{score.solo_score}: {solo_band(score.solo_score)}"
+            f"{score.solo_score}: {solo_band(score.solo_score)}. "
+            + SOLO_VERDICTS[solo_band(score.solo_score)]
         )
     return out
