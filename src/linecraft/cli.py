@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from rich.table import Table
 import linecraft
 from linecraft.bots import BOTS, make_bot
 from linecraft.core.errors import LinecraftError, PositionError
-from linecraft.core.game import Game, ScoreCard, State
+from linecraft.core.game import Game, State
 from linecraft.core.records import load_record, make_record, now_iso, positions, replay
 from linecraft.sim.bench import measure
 
@@ -92,10 +92,7 @@ def cmd_score(args: argparse.Namespace, console: Console) -> int:
     """The score card as `name: value` lines (or JSON); an invalid position: its problems."""
     try:
         game, state, position = _read_input(args, solo=args.solo, powers=args.powers)
-        if state is not None:
-            seats = {f"player {p}": game.position_of(state, p) for p in range(game.num_players)}
-        else:
-            seats = {args.file: position}
+        seats = game.positions_of(state) if state is not None else {args.file: position}
         cards = {name: game.score_position(pos) for name, pos in seats.items()}
     except PositionError as exc:
         if args.json:
@@ -110,9 +107,7 @@ def cmd_score(args: argparse.Namespace, console: Console) -> int:
     for name, card in cards.items():
         if len(cards) > 1:
             console.print(f"# {name}")
-        for key, value in card.items():
-            text = json.dumps(_plain(value)) if isinstance(value, list | dict) else value
-            console.print(f"{key}: {text}", markup=False)
+        console.print(game.format_score(card), end="", markup=False)
         if args.explain:
             for line in game.explain_score(seats[name]):
                 console.print(f"# {line}", markup=False)
@@ -120,7 +115,7 @@ def cmd_score(args: argparse.Namespace, console: Console) -> int:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, ScoreCard | dict):
+    if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     return value
 

@@ -7,6 +7,7 @@ untouched when it refuses; `apply_unchecked` is the fast path for bots.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
@@ -123,8 +124,22 @@ class Game(ABC):
         """Why the position could not arise in legal play with these options (empty: valid)."""
 
     @abstractmethod
-    def score_position(self, position: Any) -> ScoreCard:
-        """The score card of a position on its own."""
+    def score_position(self, position: Any) -> Mapping[str, Any]:
+        """The scorer's output for a position on its own (a score card, or the game's
+        own records); `PositionError` when the game scores only valid positions."""
+
+    def format_score(self, result: Mapping[str, Any]) -> str:
+        """The scorer's output as text: `name: value` lines unless the rules say otherwise."""
+        lines = []
+        for key, value in result.items():
+            text = json.dumps(value) if isinstance(value, list | dict) else value
+            lines.append(f"{key}: {text}")
+        return "\n".join(lines) + "\n"
+
+    def positions_of(self, state: State) -> dict[str, Any]:
+        """The positions a finished record is scored by: one per seat, unless the game
+        has one shared table."""
+        return {f"player {p}": self.position_of(state, p) for p in range(self.num_players)}
 
     @abstractmethod
     def explain_score(self, position: Any) -> list[str]:

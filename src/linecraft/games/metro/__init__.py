@@ -1,0 +1,87 @@
+"""Metro by Dirk Henn (rules in `../shared/rules/metro.md`)."""
+
+from typing import Any
+
+from linecraft.core.registry import GameInfo, Option, register
+from linecraft.games.metro.game import Metro
+from linecraft.games.metro.position import Table, format_position, parse_position
+from linecraft.games.metro.rules import MetroState
+from linecraft.games.metro.scoring import format_records, score_table
+
+
+def _int_in(low: int, high: int) -> Any:
+    def validate(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"a whole number from {low} to {high}")
+        return value
+
+    return validate
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("true or false")
+    return value
+
+
+def _modules(value: Any) -> tuple[int, ...]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,)
+    if not isinstance(value, list | tuple) or not all(v in (1, 2, 3, 4) for v in value):
+        raise ValueError("a list of module numbers 1-4")
+    return tuple(sorted(set(value)))
+
+
+def _rotation(value: Any) -> str:
+    if value not in ("random", "fixed"):
+        raise ValueError("random or fixed")
+    return str(value)
+
+
+INFO = GameInfo(
+    name="metro",
+    title="Metro",
+    make=Metro,
+    options=(
+        Option("players", 2, "2–6", _int_in(2, 6), "seats, in turn order"),
+        Option("hand_size", 1, "1–3", _int_in(1, 3), "tiles in hand (§10.2)"),
+        Option("free_rotation", False, "true or false", _flag, "tiles may be turned (§10.1)"),
+        Option(
+            "modules",
+            (),
+            "a list of 1–4, not both 2 and 3",
+            _modules,
+            "1 companies, 2 central stations, 3 central tracks, 4 numbered stations",
+        ),
+        Option(
+            "exchange_cooldown", True, "true or false", _flag, "module 1: no two exchanges in a row"
+        ),
+        Option("central_track_rotation", "random", "random or fixed", _rotation, "module 3"),
+        Option(
+            "numbers_per_player", 2, "1 to 32 / players", _int_in(1, 16), "module 4 tokens each"
+        ),
+    ),
+    conformance_options=(
+        {"players": 2},
+        {"players": 4},
+        {"players": 6},
+        {"players": 4, "free_rotation": True, "hand_size": 2},
+        {"players": 4, "modules": (1,)},
+        {"players": 2, "modules": (2,)},
+        {"players": 4, "modules": (3,)},
+        {"players": 6, "modules": (4,)},
+        {"players": 3, "modules": (1, 2, 4)},
+    ),
+)
+register(INFO)
+
+__all__ = [
+    "INFO",
+    "Metro",
+    "MetroState",
+    "Table",
+    "format_position",
+    "format_records",
+    "parse_position",
+    "score_table",
+]

@@ -1,0 +1,124 @@
+"""The `Game` of Metro: options, the table as its position, scorer records, drawing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from linecraft.core.errors import PositionError
+from linecraft.core.game import Action, Game, Outcome, State
+from linecraft.games.metro import actions as notation
+from linecraft.games.metro.position import Table, format_position, parse_position, position_problems
+from linecraft.games.metro.rules import MetroState
+from linecraft.games.metro.scoring import format_records, score_table
+from linecraft.games.metro.svg import render_table
+from linecraft.games.metro.terminal import state_text
+
+
+class Metro(Game):
+    """Metro for 2–6 players with the variants (free rotation, larger hands) and the
+    four expansion modules (1 companies, 2 central stations, 3 central tracks,
+    4 numbered stations; 2 and 3 exclude each other)."""
+
+    name = "metro"
+    has_undo = False
+    num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
+    action_help = "place 07   place 30 cbaa   draw   exchange 20 open   central C2   pass"
+    chance_help = "the tile you drew (e.g. tile cbaa) or the share, piece or number shown"
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.num_players = int(options["players"])
+        self.hand_size = int(options["hand_size"])
+        self.free_rotation = bool(options["free_rotation"])
+        self.modules = frozenset(options["modules"])
+        self.exchange_cooldown = bool(options["exchange_cooldown"])
+        self.central_track_rotation = str(options["central_track_rotation"])
+        self.numbers_per_player = int(options["numbers_per_player"])
+        if {2, 3} <= self.modules:
+            raise ValueError("modules 2 and 3 cannot be combined (§15)")
+        if 4 in self.modules and self.numbers_per_player * self.num_players > 32:
+            raise ValueError(f"numbers_per_player is at most {32 // self.num_players} here")
+
+    def new_state(self, seed: int) -> MetroState:
+        return MetroState(self, seed)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def parse_outcome(self, text: str) -> Outcome:
+        return notation.parse_outcome(text)
+
+    def action_from_id(self, action_id: int) -> Action:
+        return notation.action_from_id(action_id)
+
+    # --- positions: the whole table --------------------------------------------------
+    def parse_position(self, text: str) -> Table:
+        return parse_position(text)
+
+    def format_position(self, position: Table) -> str:
+        return format_position(position)
+
+    def position_of(self, state: State, player: int) -> Table:
+        """The table with every secret revealed (what the scorer reads at the end)."""
+        assert isinstance(state, MetroState)
+        return state.table()
+
+    def positions_of(self, state: State) -> dict[str, Any]:
+        return {"table": self.position_of(state, 0)}
+
+    def check_position(self, position: Table) -> list[str]:
+        return position_problems(position)
+
+    def score_position(self, position: Table) -> dict[str, Any]:
+        problems = position_problems(position)
+        if problems:
+            raise PositionError("invalid position: " + "; ".join(problems), problems)
+        return score_table(position)
+
+    def format_score(self, result: Mapping[str, Any]) -> str:
+        return format_records(dict(result))
+
+    def explain_score(self, position: Table) -> list[str]:
+        result = score_table(position)
+        out = []
+        for player in result["players"]:
+            owned = [
+                line
+                for line in result["lines"]
+                if line["owner"] == player["colour"] and line["status"] == "complete"
+            ]
+            doubled = sum(1 for line in owned if line["doubled"] == "yes")
+            out.append(
+                f"seat {player['seat']} ({player['colour']}): {player['lines']} from "
+                f"{len(owned)} complete lines ({doubled} doubled at the centre), shares "
+                f"{player['shares']}, bonus {player['bonus']}, numbers {player['numbers']}: "
+                f"total {player['total']}"
+            )
+        for company in result.get("companies", []):
+            out.append(
+                f"company {company['colour']}: profit {company['profit']}, value {company['value']}"
+            )
+        return out
+
+    # --- drawing ----------------------------------------------------------------------
+    def render_position(
+        self, position: Table, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        return render_table(position, scores=self.explain_score(position), title=title)
+
+    def render_state(
+        self, state: State, player: int, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        assert isinstance(state, MetroState)
+        table = state.table(secrets=state.is_terminal())
+        targets: set[int] = set()
+        if player in state.to_act():
+            for code in state.tiles_to_place(player):
+                targets |= {p.square for p in state.placements(code)}
+        lines = self.explain_score(table) if overlay or state.is_terminal() else None
+        return render_table(table, scores=lines, highlight=frozenset(targets), title=title)
+
+    def render_text(self, state: State, player: int | None) -> str:
+        assert isinstance(state, MetroState)
+        return state_text(state, player)

@@ -1,0 +1,561 @@
+"""Turns, placement legality, hidden hands and the modules' actions (§4–§6, §10–§14).
+
+Every draw is an explicit chance event whose outcomes are what is left (tiles in the
+pile, shares in a stack, number tokens), so no order is fixed in advance; draws that
+only one seat may see are marked private (`chance_viewers`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from linecraft.core.errors import IllegalActionError
+from linecraft.core.game import Action, ScoreCard, State
+from linecraft.core.game import Outcome as CoreOutcome
+from linecraft.games.metro.actions import Central, Draw, Exchange, Outcome, Pass, Place
+from linecraft.games.metro.board import (
+    CENTRAL_POSITIONS,
+    CENTRAL_SQUARES,
+    SQUARES,
+    TILE_SQUARES,
+    on_outer_ring,
+    orthogonal_neighbours,
+    square_name,
+)
+from linecraft.games.metro.position import Table
+from linecraft.games.metro.routes import Route, one_tile_completion, trace
+from linecraft.games.metro.scoring import departures, owners, score_table
+from linecraft.games.metro.tables import (
+    COMPANIES,
+    PERCENTAGES,
+    SEAT_COLOURS,
+    parse_share,
+    share_text,
+)
+from linecraft.games.metro.tiles import CENTRAL_PIECES, COPIES, design, rotate
+
+if TYPE_CHECKING:
+    from linecraft.games.metro.game import Metro
+
+PROFIT_STOPS_EXCHANGE = 25
+TOTAL_TILES = 60
+
+
+class Stack:
+    """A face-down share stack: never-seen shares on top (in no fixed order), shares
+    returned by players below them in the order returned."""
+
+    __slots__ = ("returned", "unseen")
+
+    def __init__(self, unseen: set[str]) -> None:
+        self.unseen = set(unseen)  # companies
+        self.returned: list[tuple[str, int]] = []  # (company, seat who returned it)
+
+    def copy(self) -> Stack:
+        other = Stack(self.unseen)
+        other.returned = list(self.returned)
+        return other
+
+    def __len__(self) -> int:
+        return len(self.unseen) + len(self.returned)
+
+
+class MetroState(State):
+    """A game in progress; see the module docstring for how chance works."""
+
+    def __init__(self, game: Metro, seed: int) -> None:
+        super().__init__(game, seed)
+        self.rules = game
+        n = game.num_players
+        self.board: list[str | None] = [None] * SQUARES
+        self.pile: Counter[str] = Counter(COPIES)
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.drawn: str | None = None  # a tile drawn with `draw`, to be placed now
+        self.turn = 0
+        self.placed = 0
+        self.central_cars: dict[str, str] = {}
+        self.central_used = [False] * n
+        self.shares: list[list[tuple[str, int]]] = [[] for _ in range(n)]
+        self.revealed: set[tuple[str, int]] = set()
+        self.stacks = {p: Stack(set(COMPANIES)) for p in PERCENTAGES}
+        self.open_share: dict[int, str] = {}
+        self.exchanged_last = [False] * n
+        self.numbers: list[list[int]] = [[] for _ in range(n)]
+        self.number_pile = set(range(1, 33))
+        self.over = False
+        # Chance events still to come, in order: (kind, seat or None, detail).
+        self.pending: list[tuple[str, int | None, int]] = self._setup_events()
+        self.routes: dict[str, Route] = {}
+        self.waiting: dict[int, list[str]] = {}
+        for departure in departures(self._table_shell()):
+            self._retrace(departure)
+
+    def _setup_events(self) -> list[tuple[str, int | None, int]]:
+        game = self.rules
+        n = game.num_players
+        events: list[tuple[str, int | None, int]] = []
+        if 3 in game.modules:
+            events += [("centre", None, sq) for sq in CENTRAL_SQUARES]
+        if 1 in game.modules:
+            events += [("share", seat, p) for p in PERCENTAGES for seat in range(n)]
+            events += [("open", None, p) for p in PERCENTAGES]
+        if 4 in game.modules:
+            events += [
+                ("number", seat, 0) for _ in range(game.numbers_per_player) for seat in range(n)
+            ]
+        events += [("tile", seat, 0) for _ in range(game.hand_size) for seat in range(n)]
+        return events
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, MetroState)
+        other.rules = self.rules
+        other.board = list(self.board)
+        other.pile = self.pile.copy()
+        other.hands = [list(h) for h in self.hands]
+        other.drawn = self.drawn
+        other.turn = self.turn
+        other.placed = self.placed
+        other.central_cars = dict(self.central_cars)
+        other.central_used = list(self.central_used)
+        other.shares = [list(s) for s in self.shares]
+        other.revealed = set(self.revealed)
+        other.stacks = {p: s.copy() for p, s in self.stacks.items()}
+        other.open_share = dict(self.open_share)
+        other.exchanged_last = list(self.exchanged_last)
+        other.numbers = [list(n) for n in self.numbers]
+        other.number_pile = set(self.number_pile)
+        other.over = self.over
+        other.pending = list(self.pending)
+        other.routes = dict(self.routes)
+        other.waiting = {sq: list(d) for sq, d in self.waiting.items()}
+
+    # --- the table --------------------------------------------------------------------
+    def _table_shell(self) -> Table:
+        return Table(
+            players=self.rules.num_players,
+            modules=self.rules.modules,
+            free_rotation=self.rules.free_rotation,
+            board=self.board,
+            central_cars=self.central_cars,
+        )
+
+    def table(self, *, secrets: bool = True) -> Table:
+        """The position; with `secrets`, every seat's shares and number tokens."""
+        table = self._table_shell()
+        table.board = list(self.board)
+        table.central_cars = dict(self.central_cars)
+        if 1 in self.rules.modules:
+            table.shares = {seat: list(s) for seat, s in enumerate(self.shares)} if secrets else {}
+        if 4 in self.rules.modules:
+            table.numbers = (
+                {seat: list(n) for seat, n in enumerate(self.numbers)} if secrets else {}
+            )
+        return table
+
+    def car_departures(self) -> list[str]:
+        """Departures with a car now: the one-tile-line rule protects only these."""
+        return list(owners(self._table_shell()))
+
+    def _retrace(self, departure: str) -> None:
+        route = trace(self.board, departure)
+        self.routes[departure] = route
+        if route.stop is not None:
+            self.waiting.setdefault(route.stop, []).append(departure)
+
+    def profits(self) -> dict[str, int]:
+        """Points earned so far by each car colour (players' or companies')."""
+        earned: dict[str, int] = {}
+        for departure, colour in owners(self._table_shell()).items():
+            earned[colour] = earned.get(colour, 0) + self.routes[departure].points
+        return earned
+
+    # --- whose move -------------------------------------------------------------------
+    def is_chance(self) -> bool:
+        return bool(self.pending) and not self.over
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.over or self.pending:
+            return ()
+        return (self.turn,)
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def chance_viewers(self) -> tuple[int, ...] | None:
+        """Who sees the pending chance outcome: one seat for private draws, None: everyone."""
+        if not self.pending:
+            return None
+        kind, seat, _ = self.pending[0]
+        return (
+            (seat,) if kind in ("tile", "drawn", "share", "number") and seat is not None else None
+        )
+
+    # --- placements -------------------------------------------------------------------
+    def adjacency_legal(self, sq: int) -> bool:
+        if sq in CENTRAL_SQUARES or self.board[sq] is not None:
+            return False
+        if on_outer_ring(sq):
+            return True
+        return any(
+            self.board[n] is not None and n not in CENTRAL_SQUARES
+            for n in orthogonal_neighbours(sq)
+        )
+
+    def placements(self, code: str) -> list[Place]:
+        """Every legal placement of the tile with printed `code` (§6, Rulings 3 and 7)."""
+        free = self.rules.free_rotation
+        rotations = range(4) if free else (0,)
+        candidates: list[tuple[Place, str]] = []
+        for sq in TILE_SQUARES:
+            if not self.adjacency_legal(sq):
+                continue
+            seen = set()
+            for k in rotations:
+                placed = rotate(code, k)
+                if placed in seen:
+                    continue
+                seen.add(placed)
+                candidates.append((Place(sq, code, k if free else None), placed))
+        cars = self.car_departures()
+        allowed = [
+            place
+            for place, placed in candidates
+            if one_tile_completion(self.board, place.square, placed, cars) is None
+        ]
+        return allowed or [place for place, _ in candidates]
+
+    def tiles_to_place(self, player: int) -> list[str]:
+        """The printed codes the player may place now (the drawn tile, else the hand)."""
+        if self.drawn is not None:
+            return [self.drawn]
+        return sorted(set(self.hands[player]))
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player not in self.to_act():
+            return []
+        found: list[Action] = []
+        for code in self.tiles_to_place(player):
+            found.extend(self.placements(code))
+        if self.drawn is not None:
+            return found
+        if sum(self.pile.values()) > 0:
+            found.append(Draw())
+        found.extend(self._exchanges(player))
+        found.extend(self._central_moves(player))
+        return found or [Pass()]
+
+    def _exchanges(self, player: int) -> list[Action]:
+        if self._exchange_problem(player) is not None:
+            return []
+        moves: list[Action] = []
+        for percentage in PERCENTAGES:
+            if self._own_share(player, percentage) in self.revealed:
+                continue
+            if percentage in self.open_share:
+                moves.append(Exchange(percentage, "open"))
+            moves.append(Exchange(percentage, "top"))
+        return moves
+
+    def _exchange_problem(self, player: int) -> str | None:
+        if 1 not in self.rules.modules:
+            return "exchanging shares needs module 1"
+        profits = self.profits()
+        rich = [c for c in COMPANIES if profits.get(c, 0) >= PROFIT_STOPS_EXCHANGE]
+        if rich:
+            return f"{rich[0]} has {profits[rich[0]]} profit: exchanging is over"
+        if self.rules.exchange_cooldown and self.exchanged_last[player]:
+            return "you exchanged on your last turn"
+        return None
+
+    def _own_share(self, player: int, percentage: int) -> tuple[str, int]:
+        return next(s for s in self.shares[player] if s[1] == percentage)
+
+    def _central_moves(self, player: int) -> list[Action]:
+        if 2 not in self.rules.modules or self.placed >= TOTAL_TILES:
+            return []
+        free = [
+            p
+            for p in CENTRAL_POSITIONS
+            if p not in self.central_cars and not self.routes[p].complete
+        ]
+        if 1 not in self.rules.modules:
+            if self.central_used[player]:
+                return []
+            return [Central(p) for p in free]
+        placed = set(self.central_cars.values())
+        shares = [s for s in self.shares[player] if s not in self.revealed and s[0] not in placed]
+        return [Central(p, s) for p in free for s in shares]
+
+    # --- checking -----------------------------------------------------------------------
+    def apply(self, player: int, action: Action | str) -> Action:
+        """As `State.apply`, completing a short `place RC` from the hand (§17.3)."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if isinstance(action, Place) and player in self.to_act():
+            action = self._complete_place(player, action)
+        return super().apply(player, action)
+
+    def _complete_place(self, player: int, place: Place) -> Place:
+        code = place.code
+        if code is None:
+            codes = self.tiles_to_place(player)
+            if len(codes) != 1:
+                raise IllegalActionError(
+                    f"{place}: say which tile ({', '.join(codes) or 'you have none'})"
+                )
+            code = codes[0]
+        rotation = place.rotation
+        if self.rules.free_rotation:
+            placed = rotate(code, rotation or 0)
+            rotation = min(k for k in range(4) if rotate(code, k) == placed)  # Ruling 7
+        elif rotation is not None:
+            raise IllegalActionError(
+                f"{place}: tiles keep their orientation (free_rotation is off)"
+            )
+        return Place(place.square, code, rotation)
+
+    def check(self, player: int, action: Action) -> None:
+        problem = self._problem(player, action)
+        if problem is not None:
+            raise IllegalActionError(f"{action}: {problem}")
+
+    def _problem(self, player: int, action: Action) -> str | None:
+        if isinstance(action, Place):
+            return self._place_problem(player, action)
+        if self.drawn is not None:
+            return f"place the tile you drew ({self.drawn}) first"
+        if isinstance(action, Draw):
+            return None if sum(self.pile.values()) else "the draw pile is empty"
+        if isinstance(action, Exchange):
+            problem = self._exchange_problem(player)
+            if problem is None and self._own_share(player, action.percentage) in self.revealed:
+                problem = f"your {action.percentage}% share is revealed and cannot be exchanged"
+            if (
+                problem is None
+                and action.take == "open"
+                and action.percentage not in self.open_share
+            ):
+                problem = f"there is no open {action.percentage}% share"
+            return problem
+        if isinstance(action, Central):
+            return (
+                None
+                if action in self._central_moves(player)
+                else self._central_problem(player, action)
+            )
+        if isinstance(action, Pass):
+            others = [a for a in self.legal_actions(player) if not isinstance(a, Pass)]
+            return f"you can still play (e.g. {others[0]})" if others else None
+        return "not a Metro action"
+
+    def _central_problem(self, player: int, action: Central) -> str:
+        if 2 not in self.rules.modules:
+            return "central cars need module 2"
+        if action.position in self.central_cars:
+            return f"{action.position} already has a car"
+        if self.routes[action.position].complete:
+            return f"the route from {action.position} is already complete"
+        if 1 in self.rules.modules:
+            if action.share is None:
+                return "name the share you reveal (e.g. central C2 Y40)"
+            if action.share not in self.shares[player] or action.share in self.revealed:
+                return f"you hold no unrevealed share {share_text(*action.share)}"
+            return f"the {action.share[0]} central car is already placed"
+        if action.share is not None:
+            return "shares need module 1"
+        return "you have placed your central car already"
+
+    def _place_problem(self, player: int, place: Place) -> str | None:
+        assert place.code is not None
+        if place.code not in self.tiles_to_place(player):
+            having = ", ".join(self.tiles_to_place(player)) or "no tile"
+            return f"you have {having}, not {place.code}"
+        sq = place.square
+        if sq in CENTRAL_SQUARES:
+            return f"{square_name(sq)} is the central station"
+        if self.board[sq] is not None:
+            return f"{square_name(sq)} is not empty"
+        if not self.adjacency_legal(sq):
+            return f"{square_name(sq)} is neither on the outer ring nor next to a tile"
+        if place not in self.placements(place.code):
+            placed = rotate(place.code, place.rotation or 0)
+            line = one_tile_completion(self.board, sq, placed, self.car_departures())
+            return f"it would complete the line from {line} with one tile"
+        return None
+
+    # --- doing ------------------------------------------------------------------------
+    def _do(self, player: int, action: Action) -> None:
+        n = self.rules.num_players
+        if isinstance(action, Draw):
+            self.pending.append(("drawn", player, 0))
+            return
+        self.exchanged_last[player] = isinstance(action, Exchange)
+        if isinstance(action, Place):
+            assert action.code is not None
+            self._place(action)
+            if self.drawn is not None:
+                self.drawn = None
+            else:
+                self.hands[player].remove(action.code)
+                if sum(self.pile.values()):
+                    self.pending.append(("tile", player, 0))
+        elif isinstance(action, Exchange):
+            own = self._own_share(player, action.percentage)
+            self.shares[player].remove(own)
+            self.stacks[action.percentage].returned.append((own[0], player))
+            if action.take == "open":
+                self.shares[player].append(
+                    (self.open_share.pop(action.percentage), action.percentage)
+                )
+                self.pending.append(("open", None, action.percentage))
+            else:
+                self.pending.append(("share", player, action.percentage))
+        elif isinstance(action, Central):
+            colour = action.share[0] if action.share else SEAT_COLOURS[player]
+            if action.share:
+                self.revealed.add(action.share)
+            self.central_cars[action.position] = colour
+            self.central_used[player] = True
+        if self.placed >= TOTAL_TILES:
+            self.over = True
+        self.turn = (player + 1) % n
+
+    def _place(self, action: Place) -> None:
+        assert action.code is not None
+        self.board[action.square] = rotate(action.code, action.rotation or 0)
+        self.placed += 1
+        for departure in self.waiting.pop(action.square, []):
+            self._retrace(departure)
+
+    # --- chance -----------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[CoreOutcome, float]]:
+        options = self._outcomes()
+        total = sum(options.values())
+        return [(outcome, count / total) for outcome, count in options.items()]
+
+    def _outcomes(self) -> dict[Outcome, int]:
+        kind, _, detail = self.pending[0]
+        if kind in ("tile", "drawn"):
+            return {
+                Outcome("tile", code): count for code, count in sorted(self.pile.items()) if count
+            }
+        if kind == "centre":
+            used = {design(c) for c in (self.board[sq] for sq in CENTRAL_SQUARES) if c}
+            rotations = range(4) if self.rules.central_track_rotation == "random" else (0,)
+            return {
+                Outcome("centre", rotate(piece, k)): 1
+                for piece in CENTRAL_PIECES
+                if piece not in used
+                for k in rotations
+            }
+        if kind in ("share", "open"):
+            stack = self.stacks[detail]
+            if stack.unseen:
+                return {Outcome(kind, share_text(c, detail)): 1 for c in sorted(stack.unseen)}
+            return {Outcome(kind, share_text(stack.returned[0][0], detail)): 1}
+        return {Outcome("number", str(n)): 1 for n in sorted(self.number_pile)}
+
+    def _sample_outcome(self, rng: random.Random) -> CoreOutcome:
+        options = self._outcomes()
+        return rng.choices(list(options), weights=list(options.values()))[0]
+
+    def _do_chance(self, outcome: CoreOutcome) -> None:
+        if not isinstance(outcome, Outcome) or outcome not in self._outcomes():
+            kind = self.pending[0][0]
+            raise IllegalActionError(f"{outcome} is not a possible {kind} draw now")
+        kind, seat, detail = self.pending.pop(0)
+        if kind in ("tile", "drawn"):
+            self.pile[outcome.value] -= 1
+            if kind == "drawn":
+                self.drawn = outcome.value
+            else:
+                assert seat is not None
+                self.hands[seat].append(outcome.value)
+        elif kind == "centre":
+            sq = next(sq for sq in CENTRAL_SQUARES if self.board[sq] is None)
+            self.board[sq] = outcome.value
+            for departure in self.waiting.pop(sq, []):
+                self._retrace(departure)
+        elif kind in ("share", "open"):
+            share = parse_share(outcome.value)
+            assert share is not None
+            stack = self.stacks[detail]
+            if stack.unseen:
+                stack.unseen.discard(share[0])
+            else:
+                stack.returned.pop(0)
+            if kind == "open":
+                self.open_share[detail] = share[0]
+            else:
+                assert seat is not None
+                self.shares[seat].append(share)
+        else:
+            assert seat is not None
+            self.number_pile.discard(int(outcome.value))
+            self.numbers[seat].append(int(outcome.value))
+
+    # --- results ----------------------------------------------------------------------
+    def scores(self) -> dict[int, ScoreCard]:
+        """Each seat's player record (§17.4), counting every secret as if revealed now."""
+        players = score_table(self.table())["players"]
+        return {p["seat"]: ScoreCard({k: v for k, v in p.items() if k != "seat"}) for p in players}
+
+    def heuristic(self, player: int) -> float:
+        from linecraft.games.metro.bots import table_value
+
+        return table_value(self, player)
+
+    def winners(self) -> list[int]:
+        """Every seat with the highest total shares the victory (Ruling 6)."""
+        totals = {p: card.total for p, card in self.scores().items()}
+        best = max(totals.values())
+        return [p for p, total in totals.items() if total == best]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Public information plus what `player` alone may see (§16)."""
+        profits = self.profits()
+        public_board = [code for code in self.board]
+        seats = []
+        for seat in range(self.rules.num_players):
+            own = seat == player
+            shares = [share_text(*s) for s in self.shares[seat] if own or s in self.revealed]
+            entry: dict[str, Any] = {
+                "colour": None if 1 in self.rules.modules else SEAT_COLOURS[seat],
+                "hand_size": len(self.hands[seat]),
+                "hand": sorted(self.hands[seat]) if own else None,
+                "drawn": self.drawn if own and seat == self.turn else None,
+                "shares": shares,
+                "numbers": list(self.numbers[seat]) if own else None,
+                "central_car_used": self.central_used[seat],
+            }
+            if 1 not in self.rules.modules:
+                entry["points"] = profits.get(SEAT_COLOURS[seat], 0)
+            seats.append(entry)
+        return {
+            "game": self.rules.name,
+            "board": public_board,
+            "tiles_placed": self.placed,
+            "pile": sum(self.pile.values()),
+            "turn": self.turn,
+            "to_act": list(self.to_act()),
+            "drawing": self.drawn is not None,
+            "terminal": self.over,
+            "viewer": player,
+            "central_cars": dict(self.central_cars),
+            "profits": {c: profits.get(c, 0) for c in COMPANIES}
+            if 1 in self.rules.modules
+            else None,
+            "open_shares": {str(p): share_text(c, p) for p, c in sorted(self.open_share.items())},
+            "stacks": {str(p): len(s) for p, s in self.stacks.items()}
+            if 1 in self.rules.modules
+            else None,
+            "returned_by_you": [
+                share_text(c, p)
+                for p, s in self.stacks.items()
+                for c, seat in s.returned
+                if seat == player
+            ],
+            "seats": seats,
+        }

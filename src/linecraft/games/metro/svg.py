@@ -1,0 +1,173 @@
+"""SVG drawing of a Metro table: tiles with their tracks, the 32 numbered stations with
+their cars, the central station (or its track pieces), central cars, and completed
+lines traced in their owner's colour. Pure: table in, SVG out."""
+
+from __future__ import annotations
+
+from html import escape
+
+from linecraft.core.svg import Svg
+from linecraft.games.metro.board import (
+    CENTRAL_SQUARES,
+    DEPARTURES,
+    SIZE,
+    square_name,
+)
+from linecraft.games.metro.position import Table
+from linecraft.games.metro.routes import Route
+from linecraft.games.metro.scoring import all_routes, owners
+from linecraft.games.metro.tiles import CONNECT
+
+CELL = 64
+MARGIN = 46
+COLOURS = {
+    "yellow": "#e8c21a",
+    "blue": "#2a6fdb",
+    "orange": "#f08a24",
+    "green": "#3aa655",
+    "purple": "#8e44ad",
+    "black": "#222222",
+    "red": "#d63a3a",
+    "white": "#f4f4f4",
+}
+# Exit points on the unit square, clockwise from the top-left (§2.2), and inward normals.
+_POINT = (
+    (1 / 3, 0),
+    (2 / 3, 0),
+    (1, 1 / 3),
+    (1, 2 / 3),
+    (2 / 3, 1),
+    (1 / 3, 1),
+    (0, 2 / 3),
+    (0, 1 / 3),
+)
+_INWARD = ((0, 1), (0, 1), (-1, 0), (-1, 0), (0, -1), (0, -1), (1, 0), (1, 0))
+
+
+def _origin(sq: int) -> tuple[float, float]:
+    row, col = divmod(sq, SIZE)
+    return MARGIN + col * CELL, MARGIN + row * CELL
+
+
+def _track(sq: int, a: int, b: int) -> str:
+    x, y = _origin(sq)
+    (ax, ay), (bx, by) = _POINT[a], _POINT[b]
+    (nax, nay), (nbx, nby) = _INWARD[a], _INWARD[b]
+    pull = 0.42
+    points = [
+        (ax, ay),
+        (ax + pull * nax, ay + pull * nay),
+        (bx + pull * nbx, by + pull * nby),
+        (bx, by),
+    ]
+    (p0, p1, p2, p3) = [(x + px * CELL, y + py * CELL) for px, py in points]
+    return (
+        f"M{p0[0]:.1f},{p0[1]:.1f} C{p1[0]:.1f},{p1[1]:.1f} "
+        f"{p2[0]:.1f},{p2[1]:.1f} {p3[0]:.1f},{p3[1]:.1f}"
+    )
+
+
+def _tile(sq: int, code: str) -> list[str]:
+    x, y = _origin(sq)
+    central = code.isupper()
+    fill = "#d9d2c3" if central else "#f7f1e3"
+    out = [
+        f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
+        'stroke="#8a7f66" stroke-width="1"/>'
+    ]
+    connect = CONNECT[code]
+    for even in (0, 2, 4, 6):
+        out.append(
+            f'<path d="{_track(sq, even, connect[even])}" fill="none" stroke="#5a5142" '
+            'stroke-width="3"/>'
+        )
+    return out
+
+
+def _station_mark(departure: str, colour: str | None) -> list[str]:
+    """The car on a departure track, drawn just outside the square's side."""
+    sq, entry = DEPARTURES[departure]
+    x, y = _origin(sq)
+    px, py = _POINT[entry]
+    nx, ny = _INWARD[entry]
+    cx, cy = x + px * CELL - nx * 12, y + py * CELL - ny * 12
+    out = []
+    if colour is not None:
+        stroke = "#777" if colour == "white" else "#111"
+        out.append(
+            f'<rect x="{cx - 6:.1f}" y="{cy - 6:.1f}" width="12" height="12" rx="2" '
+            f'fill="{COLOURS[colour]}" stroke="{stroke}"/>'
+        )
+    if not departure.startswith("C"):
+        tx, ty = cx - nx * 17, cy - ny * 15
+        out.append(
+            f'<text x="{tx:.1f}" y="{ty + 4:.1f}" font-size="11" text-anchor="middle" '
+            f'fill="#444">{departure}</text>'
+        )
+    return out
+
+
+def _line_trace(route: Route, colour: str) -> list[str]:
+    return [
+        f'<path d="{_track(sq, a, b)}" fill="none" stroke="{COLOURS[colour]}" stroke-width="6" '
+        'stroke-opacity="0.75" stroke-linecap="round"/>'
+        for sq, (a, b) in zip(route.path, route.exits, strict=True)
+    ]
+
+
+def render_table(
+    table: Table,
+    *,
+    scores: list[str] | None = None,
+    highlight: frozenset[int] = frozenset(),
+    title: str | None = None,
+) -> Svg:
+    """The table; `highlight` marks squares (legal targets); `scores` lines go below."""
+    size = 2 * MARGIN + SIZE * CELL
+    top = 26 if title else 0
+    bottom = 20 * len(scores or [])
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {-top} {size} {size + top + bottom}" '
+        f'width="{size}" height="{size + top + bottom}" font-family="sans-serif">',
+        f'<rect x="0" y="{-top}" width="{size}" height="{size + top + bottom}" fill="#fffdf7"/>',
+    ]
+    if title:
+        out.append(f'<text x="{MARGIN}" y="-6" font-size="16">{escape(title)}</text>')
+    for sq in range(SIZE * SIZE):
+        x, y = _origin(sq)
+        code = table.board[sq]
+        if code:
+            out += _tile(sq, code)
+        elif sq in CENTRAL_SQUARES:
+            out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#9c9486"/>')
+        else:
+            fill = "#fff3a8" if sq in highlight else "#ffffff"
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
+                'stroke="#cfc6b0" stroke-width="1"/>'
+            )
+            out.append(
+                f'<text x="{x + 4}" y="{y + 12}" font-size="9" fill="#b5ab93">'
+                f"{square_name(sq)}</text>"
+            )
+    if not any(table.board[sq] for sq in CENTRAL_SQUARES):
+        cx, cy = _origin(CENTRAL_SQUARES[0])
+        out.append(
+            f'<text x="{cx + CELL}" y="{cy + CELL + 5}" font-size="13" fill="#fff" '
+            'text-anchor="middle" font-weight="bold">METRO</text>'
+        )
+    own = owners(table)
+    for route in all_routes(table):
+        colour = own.get(route.departure)
+        if route.complete and colour is not None:
+            out += _line_trace(route, colour)
+    for departure in DEPARTURES:
+        if departure.startswith("C") and 3 in table.modules:
+            continue
+        out += _station_mark(departure, own.get(departure))
+    for number, text in enumerate(scores or []):
+        out.append(
+            f'<text x="{MARGIN}" y="{size + 14 + 20 * number}" font-size="14">{escape(text)}</text>'
+        )
+    out.append("</svg>")
+    return Svg("\n".join(out))
