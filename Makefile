@@ -24,6 +24,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/railroad_ink.py
 	$(BIN)/python benchmarks/next_station_london.py
+	$(BIN)/python benchmarks/metro.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

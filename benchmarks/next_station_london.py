@@ -10,24 +10,15 @@ colour order and cards for every bot), in the base game and with both modules
 
 from __future__ import annotations
 
-import argparse
-
 import linecraft
-from linecraft.sim.bench import measure
+from linecraft.sim.bench import benchmark_arguments, throughput_line
 from linecraft.sim.strength import summarise
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--games", type=int, default=500)
-    args = parser.parse_args()
+    args = benchmark_arguments(__doc__, games=500)
     base = linecraft.load("next-station-london", players=1)
-    result = measure(base, seconds=args.seconds)
-    print(
-        f"random play, solo: {result.games_per_second:.1f} games/s, "
-        f"{result.actions_per_second:.0f} actions/s ({result.games} games, one core)"
-    )
+    print(throughput_line(base, args.seconds, "solo"))
     modules = linecraft.load("next-station-london", players=1, objectives=True, powers=True)
     for label, game in (("base game", base), ("both modules", modules)):
         print(label)

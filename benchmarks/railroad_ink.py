@@ -9,24 +9,15 @@ mean, standard deviation and 95% interval of the solo score of each bot over
 
 from __future__ import annotations
 
-import argparse
-
 import linecraft
-from linecraft.sim.bench import measure
+from linecraft.sim.bench import benchmark_arguments, throughput_line
 from linecraft.sim.strength import summarise
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--games", type=int, default=200)
-    args = parser.parse_args()
+    args = benchmark_arguments(__doc__, games=200)
     game = linecraft.load("railroad-ink", players=1)
-    result = measure(game, seconds=args.seconds)
-    print(
-        f"random play, 1 player: {result.games_per_second:.1f} games/s, "
-        f"{result.actions_per_second:.0f} actions/s ({result.games} games, one core)"
-    )
+    print(throughput_line(game, args.seconds, "1 player"))
     for bot_name in ("random", "greedy"):
         print(summarise(game, bot_name, args.games))
 

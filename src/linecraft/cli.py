@@ -192,8 +192,10 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 def _resolve_chance(state: State, assistant: bool, console: Console) -> None:
     if not assistant:
+        viewers = state.chance_viewers()
         outcome = state.advance()
-        console.print(f"\n[b]{outcome}[/b]")
+        if viewers is None or 0 in viewers:  # another seat's private draw stays unseen
+            console.print(f"\n[b]{outcome}[/b]")
         return
     outcomes = [str(outcome) for outcome, _ in state.chance_outcomes()]
     if len(outcomes) <= 30:

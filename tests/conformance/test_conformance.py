@@ -167,6 +167,31 @@ def test_view_hides_the_seed_and_the_future(name: str, options: dict[str, Any]) 
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
+def test_private_draws_reach_no_other_seat(name: str, options: dict[str, Any]) -> None:
+    """Two different private draws look the same to every other seat and to spectators,
+    and different to the seat that drew."""
+    game = linecraft.load(name, **options)
+    state = game.new_state(4)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        if not state.is_chance():
+            player = rng.choice(state.to_act())
+            state.apply_unchecked(player, rng.choice(state.legal_actions(player)))
+            continue
+        viewers = state.chance_viewers()
+        outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+        if viewers is not None and len(outcomes) > 1:
+            first, second = state.clone(), state.clone()
+            first.apply_chance(outcomes[0])
+            second.apply_chance(outcomes[-1])
+            for seat in [None, *range(game.num_players)]:
+                if seat not in viewers:
+                    assert first.view(seat) == second.view(seat)
+            assert any(first.view(seat) != second.view(seat) for seat in viewers)
+        state.advance()
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
 def test_failed_apply_leaves_the_state_unchanged(name: str, options: dict[str, Any]) -> None:
     game = linecraft.load(name, **options)
     rng = random.Random(2)

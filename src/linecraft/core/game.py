@@ -239,6 +239,11 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[Outcome, float]]:
         """Every outcome of the pending chance event with its probability."""
 
+    def chance_viewers(self) -> tuple[int, ...] | None:
+        """The seats that see the pending chance outcome (a private draw), or None when
+        everyone does."""
+        return None
+
     @abstractmethod
     def _sample_outcome(self, rng: random.Random) -> Outcome: ...
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from dataclasses import dataclass
@@ -47,3 +48,19 @@ def measure(game: Game, seconds: float = 5.0, seed: int = 0) -> Throughput:
         actions += random_game(game, seed + games)
         games += 1
     return Throughput(games, actions, time.perf_counter() - start)
+
+
+def benchmark_arguments(doc: str | None, games: int) -> argparse.Namespace:
+    """`--seconds` of throughput and `--games` of strength, for the benchmark scripts."""
+    parser = argparse.ArgumentParser(description=doc)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--games", type=int, default=games)
+    return parser.parse_args()
+
+
+def throughput_line(game: Game, seconds: float, label: str) -> str:
+    result = measure(game, seconds=seconds)
+    return (
+        f"random play, {label}: {result.games_per_second:.1f} games/s, "
+        f"{result.actions_per_second:.0f} actions/s ({result.games} games, one core)"
+    )

@@ -4,10 +4,22 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from linecraft.bots import make_bot
-from linecraft.core.game import Game
+from linecraft.bots import Bot, make_bot
+from linecraft.core.game import Game, State
+
+
+def play_out(state: State, bots: Mapping[int, Bot]) -> State:
+    """Play to the end: chance from the state's own generator, each seat by its bot."""
+    while not state.is_terminal():
+        if state.is_chance():
+            state.advance()
+            continue
+        for player in state.to_act():
+            state.apply_unchecked(player, bots[player].choose(state, player))
+    return state
 
 
 def bot_scores(game: Game, bot_name: str, games: int, *, first_seed: int = 0) -> list[int]:
@@ -15,14 +27,8 @@ def bot_scores(game: Game, bot_name: str, games: int, *, first_seed: int = 0) ->
     meets the same chance events while it plays the same way."""
     scores = []
     for seed in range(first_seed, first_seed + games):
-        state = game.new_state(seed)
         bot = make_bot(bot_name, seed)
-        while not state.is_terminal():
-            if state.is_chance():
-                state.advance()
-                continue
-            for player in state.to_act():
-                state.apply_unchecked(player, bot.choose(state, player))
+        state = play_out(game.new_state(seed), dict.fromkeys(range(game.num_players), bot))
         scores.append(state.scores()[0].total)
     return scores
 

@@ -89,11 +89,12 @@ class Metro(Game):
                 if line["owner"] == player["colour"] and line["status"] == "complete"
             ]
             doubled = sum(1 for line in owned if line["doubled"] == "yes")
+            extras = [f"{k} {player[k]}" for k in ("shares", "bonus", "numbers") if player[k]]
             out.append(
-                f"seat {player['seat']} ({player['colour']}): {player['lines']} from "
-                f"{len(owned)} complete lines ({doubled} doubled at the centre), shares "
-                f"{player['shares']}, bonus {player['bonus']}, numbers {player['numbers']}: "
-                f"total {player['total']}"
+                f"seat {player['seat']} ({player['colour']}): lines {player['lines']} "
+                f"({len(owned)} complete, {doubled} doubled)"
+                + "".join(f", {extra}" for extra in extras)
+                + f"; total {player['total']}"
             )
         for company in result.get("companies", []):
             out.append(

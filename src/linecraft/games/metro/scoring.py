@@ -29,6 +29,25 @@ def company_values(profits: dict[str, int]) -> dict[str, int]:
     return {c: 8 - sum(1 for other in profits.values() if other > p) for c, p in profits.items()}
 
 
+def company_scores(
+    profits: dict[str, int], shares: dict[int, list[tuple[str, int]]], players: int
+) -> tuple[list[int], list[int]]:
+    """Share points and majority bonuses of each seat (§11.5)."""
+    values = company_values(profits)
+    points, bonus = [0] * players, [0] * players
+    held: dict[str, list[int]] = {c: [0] * players for c in profits}
+    for seat, owned in shares.items():
+        for company, percentage in owned:
+            points[seat] += percentage // 10 * values[company]
+            held[company][seat] += percentage
+    for company, per_seat in held.items():
+        top = max(per_seat)
+        for seat, percentage in enumerate(per_seat):
+            if top >= 10 and percentage == top:
+                bonus[seat] += profits[company] // 10
+    return points, bonus
+
+
 def number_points(route: Route) -> int:
     """What a line ending at a numbered station earns its token holder (§14)."""
     return route.passages * (2 if route.departure.startswith("C") else 1)
@@ -74,16 +93,7 @@ def score_table(table: Table) -> dict[str, Any]:
         result["companies"] = [
             {"colour": c, "profit": profits[c], "value": values[c]} for c in COMPANIES
         ]
-        held: dict[str, list[int]] = {c: [0] * table.players for c in COMPANIES}
-        for seat, shares in table.shares.items():
-            for company, percentage in shares:
-                shares_points[seat] += percentage // 10 * values[company]
-                held[company][seat] += percentage
-        for company, per_seat in held.items():
-            top = max(per_seat)
-            for seat, percentage in enumerate(per_seat):
-                if top >= 10 and percentage == top:
-                    bonus[seat] += profits[company] // 10
+        shares_points, bonus = company_scores(profits, table.shares, table.players)
     number_totals = [0] * table.players
     if 4 in table.modules:
         ending = {}

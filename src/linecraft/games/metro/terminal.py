@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from linecraft.games.metro.board import CENTRAL_SQUARES, SIZE, square_name
+from linecraft.games.metro.scoring import owners
 from linecraft.games.metro.tables import SEAT_COLOURS, share_text
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ def state_text(state: MetroState, viewer: int | None) -> str:
         *rows,
     ]
     profits = state.profits()
+    owner_of = owners(state._table_shell())
     if 1 in state.rules.modules:
         out.append("Company profits: " + ", ".join(f"{c} {p}" for c, p in sorted(profits.items())))
     else:
@@ -57,6 +59,20 @@ def state_text(state: MetroState, viewer: int | None) -> str:
                 for p in range(state.rules.num_players)
             )
         )
+    if viewer is not None and 1 not in state.rules.modules:
+        colour = SEAT_COLOURS[viewer]
+        mine = [
+            route for departure, route in state.routes.items() if owner_of.get(departure) == colour
+        ]
+        out.append(
+            "Your lines: "
+            + ", ".join(
+                f"{r.departure}→{r.to} {r.points}"
+                if r.complete
+                else f"{r.departure} open {r.passages} (at {square_name(r.stop or 0)})"
+                for r in mine
+            )
+        )
     if viewer is not None:
         hand = ", ".join(state.hands[viewer]) or "empty"
         drawn = f"; you drew {state.drawn}" if state.drawn and state.turn == viewer else ""
@@ -65,6 +81,11 @@ def state_text(state: MetroState, viewer: int | None) -> str:
             out.append("Your shares: " + " ".join(share_text(*s) for s in state.shares[viewer]))
         if state.numbers[viewer]:
             out.append("Your station numbers: " + " ".join(str(n) for n in state.numbers[viewer]))
+    out.append(
+        "Tile codes name where each even exit's track goes: exits 0 top-left, 2 right-upper, "
+        "4 bottom-right, 6 left-lower; a straight, b wide curve clockwise, c tight curve "
+        "counter-clockwise, d U-turn."
+    )
     if state.to_act():
         out.append(f"Player {state.turn} to play.")
     return "\n".join(out)
