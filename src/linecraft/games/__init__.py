@@ -1,5 +1,5 @@
 """Every game package; importing this registers them all."""
 
-from linecraft.games import metro, next_station_london, railroad_ink
+from linecraft.games import metro, metromania, next_station_london, railroad_ink
 
-__all__ = ["metro", "next_station_london", "railroad_ink"]
+__all__ = ["metro", "metromania", "next_station_london", "railroad_ink"]

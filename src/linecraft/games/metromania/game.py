@@ -1,0 +1,123 @@
+"""The `Game` of Metromania: options, positions, the scorer report, drawing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from linecraft.core.errors import PositionError
+from linecraft.core.game import Action, Game, Outcome, State
+from linecraft.games.metromania import notation
+from linecraft.games.metromania.markers import Mode
+from linecraft.games.metromania.position import (
+    Position,
+    format_position,
+    parse_position,
+    position_of_state,
+    position_problems,
+)
+from linecraft.games.metromania.rules import MetromaniaState
+from linecraft.games.metromania.scoring import format_report, score_city
+from linecraft.games.metromania.svg import render_city
+from linecraft.games.metromania.terminal import state_text
+
+
+class Metromania(Game):
+    """Metromania for 2–4 players (2: two companies each, or six destinations), with
+    open destinations, strict municipality and the alternating gate pattern."""
+
+    name = "metromania"
+    has_undo = True
+    num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
+    action_help = (
+        "L1:G3.2>-2,-3   L1:-2,-3>-1,-3@U-2,-3   L1:0,0>0,-1@D-1,-1=F   "
+        "L1:5,-3>G5.1+4,-3   L2:*2,0   pass   undo"
+    )
+    chance_help = "the layout (layout 1.0 2.0 …) or the deal (deal 0=… 1=…)"
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.num_players = int(options["players"])
+        self.mode = Mode(self.num_players, str(options["two_player_mode"]))
+        self.strict = bool(options["strict_municipality"])
+        self.letters_public = bool(options["open_destinations"]) or self.strict
+        self.gates = str(options["gates"])
+        default = 3 if self.mode.companies == 2 and self.num_players == 2 else 5
+        self.end_lines = int(options["end_lines"] or default)
+        if not 1 <= self.end_lines <= self.mode.lines:
+            raise ValueError(f"end_lines must lie between 1 and {self.mode.lines}")
+
+    def new_state(self, seed: int) -> MetromaniaState:
+        return MetromaniaState(self, seed)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_step(text)
+
+    def parse_outcome(self, text: str) -> Outcome:
+        return notation.parse_outcome(text)
+
+    def action_from_id(self, action_id: int) -> Action:
+        return notation.step_from_id(action_id)
+
+    # --- positions --------------------------------------------------------------------
+    def parse_position(self, text: str) -> Position:
+        return parse_position(text)
+
+    def format_position(self, position: Position) -> str:
+        return format_position(position)
+
+    def position_of(self, state: State, player: int) -> Position:
+        assert isinstance(state, MetromaniaState)
+        return position_of_state(state)
+
+    def positions_of(self, state: State) -> dict[str, Any]:
+        return {"city": self.position_of(state, 0)}
+
+    def check_position(self, position: Position) -> list[str]:
+        return position_problems(position)
+
+    def score_position(self, position: Position) -> dict[str, Any]:
+        problems = position_problems(position)
+        if problems:
+            raise PositionError("invalid position: " + "; ".join(problems), problems)
+        return score_city(position.city, position.mode)
+
+    def format_score(self, result: Mapping[str, Any]) -> str:
+        return format_report(dict(result))
+
+    def explain_score(self, position: Position) -> list[str]:
+        report = score_city(position.city, position.mode)
+        out = []
+        for c in report["companies"]:
+            out.append(
+                f"company {c['company']} (seat {c['seat']}): {c['station_points']} station points "
+                f"{c['adjustment']} → {c['line_points']}, tests {c['test_points']}, "
+                f"penalties {c['penalties']}: total {c['total']}"
+            )
+        for t in report["tests"]:
+            minutes = f"{t['minutes']} min, {t['fastest_trips']} fastest" if t["minutes"] else ""
+            causes = ", ".join(f"{x['cause']} ({x['marker'] or 'route'})" for x in t["causes"])
+            out.append(f"{t['day']} {t['pair']}: {t['status']} {minutes} {causes}".rstrip())
+        return out
+
+    # --- drawing ----------------------------------------------------------------------
+    def render_position(
+        self, position: Position, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        lines = self.explain_score(position) if overlay else None
+        return render_city(position.city, notes=lines, title=title)
+
+    def render_state(
+        self, state: State, player: int, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        assert isinstance(state, MetromaniaState)
+        if state.city is None:
+            return render_city(None, title=title)
+        notes = (
+            self.explain_score(position_of_state(state)) if overlay or state.is_terminal() else None
+        )
+        return render_city(state.city, notes=notes, title=title)
+
+    def render_text(self, state: State, player: int | None) -> str:
+        assert isinstance(state, MetromaniaState)
+        return state_text(state, player)

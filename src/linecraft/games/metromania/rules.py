@@ -1,0 +1,340 @@
+"""Setup, turns, the dig obligation, undo, the end of the building phase (§5, §8–§10).
+
+Each action is one step; a turn is the steps of one company. The state keeps a copy
+of the city before every step of the current turn, so `undo` restores it exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from linecraft.core.errors import IllegalActionError
+from linecraft.core.game import Action, Outcome, ScoreCard, State
+from linecraft.games.metromania.city import City, Refusal
+from linecraft.games.metromania.geometry import all_layouts
+from linecraft.games.metromania.markers import Deal, strict_deal, valid_deals
+from linecraft.games.metromania.notation import (
+    Double,
+    Extend,
+    Finish,
+    LayoutDraw,
+    Pass,
+    Start,
+    Station,
+    Undo,
+)
+
+if TYPE_CHECKING:
+    from linecraft.games.metromania.game import Metromania
+
+MAX_DIG = 3
+
+
+@cache
+def layout_draws() -> tuple[LayoutDraw, ...]:
+    """The 524,880 equally likely layouts (§5)."""
+    return tuple(LayoutDraw(layout) for layout in all_layouts())
+
+
+def reachable(city: City, company: int, wanted: int) -> bool:
+    """Whether `wanted` more dig steps can follow one another legally (§8.1)."""
+    if wanted == 0:
+        return True
+    for step in city.iter_dig_steps(company):
+        after = city.copy()
+        after.apply(company, step)
+        if reachable(after, company, wanted - 1):
+            return True
+    return False
+
+
+def dig_obligation(city: City, company: int) -> int:
+    """K: the most dig steps (at most 3) the company can take this turn."""
+    for k in range(MAX_DIG, 0, -1):
+        if reachable(city, company, k):
+            return k
+    return 0
+
+
+class MetromaniaState(State):
+    """Setup chance and declarations, then the building phase, then over."""
+
+    def __init__(self, game: Metromania, seed: int) -> None:
+        super().__init__(game, seed)
+        self.rules = game
+        self.city: City | None = None
+        self.doubles: list[str] = []
+        self.deal: Deal | None = None
+        self.phase = "setup"
+        self.to_move = 0  # company
+        self.final_left: list[int] = []
+        self.k = 0
+        self.steps = 0
+        self.snapshots: list[City] = []
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, MetromaniaState)
+        other.rules = self.rules
+        other.city = self.city.copy() if self.city else None
+        other.doubles = list(self.doubles)
+        other.deal = self.deal
+        other.phase = self.phase
+        other.to_move = self.to_move
+        other.final_left = list(self.final_left)
+        other.k = self.k
+        other.steps = self.steps
+        other.snapshots = [c.copy() for c in self.snapshots]
+
+    # --- setup --------------------------------------------------------------------------
+    @property
+    def needs_doubles(self) -> bool:
+        mode = self.rules.mode
+        return mode.players == 3 and not self.rules.strict and len(self.doubles) < 2
+
+    def pending_chance(self) -> str | None:
+        if self.phase != "setup":
+            return None
+        if self.city is None:
+            return "layout"
+        if self.needs_doubles:
+            return None
+        return "deal"
+
+    def _begin(self, deal: Deal) -> None:
+        assert self.city is not None
+        self.deal = deal
+        self.city.hands = [list(h) for h in deal.hands]
+        self.phase = "building"
+        self._start_turn(0)
+
+    def _start_turn(self, company: int) -> None:
+        assert self.city is not None
+        self.to_move = company
+        self.steps = 0
+        self.snapshots = []
+        self.city.marker_this_turn = False
+        self.city.starts_this_turn = 0
+        self.city.first_turn = not any(line.started for line in self.city.lines[company])
+        self.k = dig_obligation(self.city, company)
+
+    # --- whose move -------------------------------------------------------------------
+    def is_chance(self) -> bool:
+        return self.pending_chance() is not None
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == "setup":
+            return (len(self.doubles),) if self.city is not None and self.needs_doubles else ()
+        if self.phase == "over":
+            return ()
+        return (self.rules.mode.seat_of(self.to_move),)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def chance_viewers(self) -> tuple[int, ...] | None:
+        """The deal is seen in parts: each seat sees its own companies' hands."""
+        if self.pending_chance() == "deal" and not self.rules.letters_public:
+            return tuple(range(self.rules.num_players))
+        return None
+
+    # --- actions ----------------------------------------------------------------------
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every legal step now; `undo` (while the turn has steps) is not listed."""
+        if player not in self.to_act():
+            return []
+        if self.phase == "setup":
+            return [Double(k) for k in "HWF" if k not in self.doubles]
+        assert self.city is not None
+        company = self.to_move
+        found: list[Action] = []
+        if self.steps < self.k:
+            for step in self.city.dig_steps(company):
+                if self._keeps_obligation(company, step):
+                    found.append(step)
+        if self.steps == 0:
+            if self.k == 0:
+                found.append(Pass())
+            for number, line in enumerate(self.city.lines[company]):
+                for v in line.vertices:
+                    station = Station(number, v)
+                    if self.city.problem(company, station) is None:
+                        found.append(station)
+        return found
+
+    def _keeps_obligation(self, company: int, step: Start | Extend | Finish) -> bool:
+        assert self.city is not None
+        wanted = self.k - self.steps - 1
+        if wanted <= 0:
+            return True
+        after = self.city.copy()
+        after.apply(company, step)
+        return reachable(after, company, wanted)
+
+    def check(self, player: int, action: Action) -> None:
+        refusal = self._refusal(action)
+        if refusal is not None:
+            raise IllegalActionError(f"{action}: {refusal}")
+
+    def _refusal(self, action: Action) -> Refusal | None:
+        if isinstance(action, Double):
+            if self.phase != "setup" or not self.needs_doubles:
+                return Refusal("not_setup", "doubled types are declared during the 3-player setup")
+            if action.kind in self.doubles:
+                return Refusal("double_taken", f"{action.kind} is already declared")
+            return None
+        if self.phase not in ("building", "final"):
+            return Refusal("not_building", "the building phase is not on")
+        assert self.city is not None
+        company = self.to_move
+        if isinstance(action, Undo):
+            if not self.snapshots:
+                return Refusal("nothing_to_undo", "no step of this turn to take back")
+            return None
+        if isinstance(action, Pass | Station) and self.steps > 0:
+            return Refusal("turn_in_progress", "this turn has dug already")
+        if isinstance(action, Pass):
+            if self.k > 0:
+                return Refusal("pass_not_allowed", f"this turn must dig {self.k} tunnel(s)")
+            return None
+        if not isinstance(action, Start | Extend | Finish | Station):
+            return Refusal("not_building", "not a Metromania step")
+        if not isinstance(action, Station) and self.steps >= self.k:
+            return Refusal("falls_short", "this turn has no dig steps left")
+        refusal = self.city.problem(company, action)
+        if refusal is not None or isinstance(action, Station):
+            return refusal
+        if not self._keeps_obligation(company, action):
+            return Refusal(
+                "falls_short", f"after this step the turn could not reach its {self.k} tunnels"
+            )
+        return refusal
+
+    def _do(self, player: int, action: Action) -> None:
+        if isinstance(action, Double):
+            self.doubles.append(action.kind)
+            if len(self.doubles) == 2:
+                self.doubles.append(next(k for k in "HWF" if k not in self.doubles))
+            return
+        assert self.city is not None
+        if isinstance(action, Undo):
+            self.city = self.snapshots.pop()
+            self.steps -= 1
+            return
+        if isinstance(action, Pass):
+            self._end_turn()
+            return
+        assert isinstance(action, Start | Extend | Finish | Station)
+        self.snapshots.append(self.city.copy())
+        self.city.apply(self.to_move, action)
+        if isinstance(action, Station):
+            self._end_turn()
+            return
+        self.steps += 1
+        if self.steps == self.k:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        assert self.city is not None
+        n = self.rules.mode.companies
+        if self.phase == "building" and self._end_triggered():
+            self.phase = "final"
+            self.final_left = [(self.to_move + i) % n for i in range(1, n)]
+        if self.phase == "final":
+            if not self.final_left:
+                self.phase = "over"
+                self.snapshots = []
+                return
+            self._start_turn(self.final_left.pop(0))
+            return
+        self._start_turn((self.to_move + 1) % n)
+
+    def _end_triggered(self) -> bool:
+        """The three end conditions of §10."""
+        assert self.city is not None
+        city = self.city
+        if any(all(line.finished for line in pair) for pair in city.lines):
+            return True
+        if city.supply == 0:
+            return True
+        done = sum(1 for lid, line in city.all_lines() if line.finished or city.blocked(lid))
+        return done >= self.rules.end_lines
+
+    def end_reasons(self) -> list[str]:
+        """Which end conditions hold now (for reports)."""
+        assert self.city is not None
+        city = self.city
+        reasons = []
+        if any(all(line.finished for line in pair) for pair in city.lines):
+            reasons.append("both_lines_finished")
+        if city.supply == 0:
+            reasons.append("stations_used")
+        done = sum(1 for lid, line in city.all_lines() if line.finished or city.blocked(lid))
+        if done >= self.rules.end_lines:
+            reasons.append("lines_blocked_or_finished")
+        return reasons
+
+    # --- chance -----------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Outcome, float]]:
+        options = self._outcomes()
+        return [(o, 1 / len(options)) for o in options]
+
+    def _outcomes(self) -> list[Outcome]:
+        if self.pending_chance() == "layout":
+            return list(layout_draws())
+        return list(valid_deals(self.rules.mode, tuple(self.doubles)))
+
+    def _sample_outcome(self, rng: random.Random) -> Outcome:
+        if self.pending_chance() == "layout":
+            order = list(range(1, 7))
+            rng.shuffle(order)
+            return LayoutDraw(tuple((d, rng.randrange(3)) for d in order))
+        return rng.choice(valid_deals(self.rules.mode, tuple(self.doubles)))
+
+    def _do_chance(self, outcome: Outcome) -> None:
+        pending = self.pending_chance()
+        if pending == "layout":
+            if not isinstance(outcome, LayoutDraw):
+                raise IllegalActionError(f"{outcome}: the layout is drawn first")
+            self.city = City(outcome.layout, self.rules.gates, self.rules.mode.companies)
+            if self.rules.strict:
+                self._begin(strict_deal(self.rules.mode))
+            return
+        if not isinstance(outcome, Deal) or outcome not in valid_deals(
+            self.rules.mode, tuple(self.doubles)
+        ):
+            raise IllegalActionError(f"{outcome}: not a valid deal for this game")
+        self._begin(outcome)
+
+    # --- results ----------------------------------------------------------------------
+    def score_report(self) -> dict[str, Any]:
+        from linecraft.games.metromania.scoring import score_city
+
+        assert self.city is not None
+        return score_city(self.city, self.rules.mode)
+
+    def scores(self) -> dict[int, ScoreCard]:
+        n = self.rules.num_players
+        if self.city is None or self.deal is None:
+            return {p: ScoreCard({"total": 0}) for p in range(n)}
+        report = self.score_report()
+        return {
+            seat["seat"]: ScoreCard({k: v for k, v in seat.items() if k not in ("seat", "winner")})
+            for seat in report["seats"]
+        }
+
+    def heuristic(self, player: int) -> float:
+        from linecraft.games.metromania.bots import city_value
+
+        return city_value(self, player)
+
+    def winners(self) -> list[int]:
+        if self.city is None or self.deal is None:
+            return list(range(self.rules.num_players))
+        return list(self.score_report()["winners"])
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from linecraft.games.metromania.position import public_view
+
+        return public_view(self, player)
