@@ -8,7 +8,7 @@ from typing import Any
 from linecraft.core.errors import PositionError
 from linecraft.core.game import Action, Game, Outcome, State
 from linecraft.games.metromania import notation
-from linecraft.games.metromania.markers import Mode
+from linecraft.games.metromania.markers import Deal, Mode
 from linecraft.games.metromania.position import (
     Position,
     format_position,
@@ -65,6 +65,17 @@ class Metromania(Game):
 
     def format_position(self, position: Position) -> str:
         return format_position(position)
+
+    def state_from_position(self, position: Position, seed: int = 0) -> MetromaniaState:
+        """A game that goes on from a position, at the start of `to_move`'s turn."""
+        state = self.new_state(seed)
+        state.city = position.city.copy()
+        state.deal = Deal(tuple(tuple(h) for h in state.city.hands))
+        state.phase = position.phase
+        state.final_left = list(position.final_left)
+        if position.phase != "over" and position.to_move is not None:
+            state._start_turn(position.to_move)
+        return state
 
     def position_of(self, state: State, player: int) -> Position:
         assert isinstance(state, MetromaniaState)

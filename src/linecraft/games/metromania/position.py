@@ -323,7 +323,8 @@ def position_of_state(state: MetromaniaState) -> Position:
     phase = state.phase if state.phase != "setup" else "building"
     to_move = None if phase == "over" else state.to_move
     city = state.snapshots[0] if state.snapshots else state.city  # positions sit between turns
-    return Position(dict(state.rules.options), city.copy(), phase, to_move, list(state.final_left))
+    options = {**state.rules.options, "end_lines": state.rules.end_lines}
+    return Position(options, city.copy(), phase, to_move, list(state.final_left))
 
 
 def public_view(state: MetromaniaState, player: int | None) -> dict[str, Any]:
