@@ -25,6 +25,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/railroad_ink.py
 	$(BIN)/python benchmarks/next_station_london.py
 	$(BIN)/python benchmarks/metro.py
+	$(BIN)/python benchmarks/metromania.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -11,7 +11,7 @@ from typing import Any
 
 import linecraft
 from linecraft.bots import make_bot
-from linecraft.core import make_record, replay
+from linecraft.core import LinecraftError, make_record, replay
 
 STAMP = "2026-11-21T00:00:00+00:00"
 
@@ -29,10 +29,13 @@ def play_golden(
             continue
         for seat in state.to_act():
             action = players[seat].choose(state, seat)
-            if state.game.has_undo and str(action) != "end" and whims.random() < undo_rate:
-                state.apply(seat, action)
-                state.undo(seat)
             state.apply(seat, action)
+            if state.game.has_undo and str(action) != "end" and whims.random() < undo_rate:
+                try:
+                    state.undo(seat)  # the rules allow it only within a turn or round
+                except LinecraftError:
+                    continue
+                state.apply(seat, action)
     return make_record(state, players=[f"{bot} bot" for bot in bots], start=STAMP, end=STAMP)
 
 

@@ -194,7 +194,7 @@ def _resolve_chance(state: State, assistant: bool, console: Console) -> None:
     if not assistant:
         viewers = state.chance_viewers()
         outcome = state.advance()
-        if viewers is None or 0 in viewers:  # another seat's private draw stays unseen
+        if viewers is None:  # private draws show only through what your seat may see
             console.print(f"\n[b]{outcome}[/b]")
         return
     outcomes = [str(outcome) for outcome, _ in state.chance_outcomes()]

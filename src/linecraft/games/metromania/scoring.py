@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from linecraft.games.metromania.city import City
@@ -154,20 +155,16 @@ def score_city(city: City, mode: Mode) -> dict[str, Any]:
 
 
 def format_report(report: dict[str, Any]) -> str:
-    """Text mode: `name=value` pairs, one record per line."""
+    """Text mode: `name=value` pairs, one company, test or seat per line; values that are
+    not plain numbers or words are written as compact JSON."""
 
-    def flat(prefix: str, obj: dict[str, Any]) -> str:
+    def flat(obj: dict[str, Any]) -> str:
         parts = []
         for key, value in obj.items():
-            if isinstance(value, dict | list):
-                import json
+            plain = isinstance(value, int | str) and not isinstance(value, bool)
+            parts.append(f"{key}={value if plain else json.dumps(value, separators=(',', ':'))}")
+        return " ".join(parts)
 
-                value = json.dumps(value, separators=(",", ":"))
-            parts.append(f"{key}={value}")
-        return " ".join([prefix, *parts])
-
-    lines = [flat("company", c) for c in report["companies"]]
-    lines += [flat("test", t) for t in report["tests"]]
-    lines += [flat("seat", s) for s in report["seats"]]
+    lines = [flat(record) for part in ("companies", "tests", "seats") for record in report[part]]
     lines.append("winners=" + ",".join(str(w) for w in report["winners"]))
     return "\n".join(lines) + "\n"

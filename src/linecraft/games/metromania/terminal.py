@@ -71,7 +71,13 @@ def city_map(state: MetromaniaState) -> str:
     for v in city.stations:
         row, col = _cell(v)
         grid[row][col] = "[bold]O[/]"
-    return "\n".join("".join(row).rstrip() for row in grid)
+    margins = [""] * HEIGHT
+    for r in range(-5, 6):
+        first = min(q for q, rr in CITY_VERTICES if rr == r)
+        margins[_cell((first, r))[0]] = vertex_text((first, r))
+    return "\n".join(
+        f"{margin:>6} " + "".join(row).rstrip() for margin, row in zip(margins, grid, strict=True)
+    )
 
 
 def state_text(state: MetromaniaState, viewer: int | None) -> str:
@@ -79,7 +85,11 @@ def state_text(state: MetromaniaState, viewer: int | None) -> str:
     if city is None:
         return "Setting up the city."
     mode = state.rules.mode
-    out = [city_map(state)]
+    out = [
+        "Each row starts at the vertex named on the left; q grows by 1 per dot eastward. "
+        'O station, w/b white/black gate (W/B used), h/w/f Spot, ~ Lake, " Park.',
+        city_map(state),
+    ]
     out.append(
         f"Stations left {city.supply}; phase {state.phase}; company {state.to_move} to play, "
         f"must dig {state.k} (dug {state.steps})"
