@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from linecraft.cli import main
+from tests.cli.terminal import play
 
 BOARDS = Path(__file__).parents[1] / "games" / "railroad_ink" / "boards"
 GOLDEN = Path(__file__).parents[1] / "games" / "railroad_ink" / "golden"
@@ -99,11 +98,17 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     commands = ["help", "moves d1", "nonsense", "hint", "undo"] + ["auto"] * 80
-    result = subprocess.run(
-        [sys.executable, "-m", "linecraft", "play", "railroad-ink", "--players", "2",
-         "--seed", "3", "--record", str(record)],
-        input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
+    result = play(
+        "railroad-ink",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--record",
+        str(record),
+        commands=commands,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert "is not an action" in result.stdout
     assert "nothing to undo" in result.stdout
@@ -113,11 +118,7 @@ def test_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
 
 def test_assistant_mode_takes_the_rolls_typed_in(tmp_path: Path) -> None:
     lines = ["HS HS HS", "roll HS HC RT SC", "d1 D1 .H.H", "quit"]
-    result = subprocess.run(
-        [sys.executable, "-m", "linecraft", "play", "railroad-ink", "--players", "1",
-         "--assistant"],
-        input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+    result = play("railroad-ink", "--players", "1", "--assistant", commands=lines, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "is not a roll" in result.stdout
     assert "d1=HS" in result.stdout and "played d1 D1 .H.H" in result.stdout

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from linecraft.cli import main
+from tests.cli.terminal import play
 
 VECTORS = Path(__file__).parents[1] / "games" / "metro" / "vectors"
 GOLDEN = Path(__file__).parents[1] / "games" / "metro" / "golden"
@@ -60,11 +59,17 @@ def test_check_and_render(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 def test_a_newcomer_plays_three_players_against_two_bots(tmp_path: Path) -> None:
     record = tmp_path / "metro.json"
     commands = ["help", "moves", "place 33", "nonsense", "hint"] + ["auto"] * 40
-    result = subprocess.run(
-        [sys.executable, "-m", "linecraft", "play", "metro", "--players", "3", "--seed", "2",
-         "--record", str(record)],
-        input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
+    result = play(
+        "metro",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--record",
+        str(record),
+        commands=commands,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert "place 30 cbaa" in result.stdout  # the help's examples
     assert "33 is the central station" in result.stdout or "you have" in result.stdout

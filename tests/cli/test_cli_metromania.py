@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from linecraft.cli import main
+from tests.cli.terminal import play
 
 HERE = Path(__file__).parents[1] / "games" / "metromania"
 
@@ -56,11 +55,17 @@ def test_a_newcomer_plays_four_players_against_three_bots(tmp_path: Path) -> Non
     record = tmp_path / "metromania.json"
     commands = ["help", "moves L1:G0", "L1:G0.1>4,1", "hint", "auto", "undo", "auto"]
     commands += ["auto"] * 120
-    result = subprocess.run(
-        [sys.executable, "-m", "linecraft", "play", "metromania", "--players", "4", "--seed", "3",
-         "--record", str(record)],
-        input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+    result = play(
+        "metromania",
+        "--players",
+        "4",
+        "--seed",
+        "3",
+        "--record",
+        str(record),
+        commands=commands,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     assert "gate_not_white: G0.1 has a black arrow" in result.stdout
     assert "Final scores" in result.stdout and "winner(s)" in result.stdout

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from linecraft.cli import main
+from tests.cli.terminal import play
 from tests.games.next_station_london import worked_example as example
 
 SCORER_FIELDS = [line.split(":")[0] for line in example.SCORER_OUTPUT.splitlines()]
@@ -86,11 +85,17 @@ def test_render_draws_the_map_with_lines_and_interchanges(
 def test_a_newcomer_plays_a_solo_game_in_the_terminal(tmp_path: Path) -> None:
     record = tmp_path / "solo.json"
     commands = ["help", "moves", "9,9-0,0", "3,3-4,4", "hint", "board", "score"] + ["auto"] * 60
-    result = subprocess.run(
-        [sys.executable, "-m", "linecraft", "play", "next-station-london", "--players", "1",
-         "--seed", "4", "--record", str(record)],
-        input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
+    result = play(
+        "next-station-london",
+        "--players",
+        "1",
+        "--seed",
+        "4",
+        "--record",
+        str(record),
+        commands=commands,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert "3,2-4,3" in result.stdout  # the help's examples
     assert "no guide line joins 9,9 and 0,0" in result.stdout
@@ -104,11 +109,9 @@ def test_a_newcomer_plays_a_solo_game_in_the_terminal(tmp_path: Path) -> None:
 def test_assistant_mode_takes_the_cards_flipped(tmp_path: Path) -> None:
     lines = ["order purple blue pink green", "street-circle", "pass", "street-circle",
              "under-joker", "2,5-2,4", "quit"]  # fmt: skip
-    result = subprocess.run(
-        [sys.executable, "-m", "linecraft", "play", "next-station-london", "--players", "1",
-         "--assistant"],
-        input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+    result = play(
+        "next-station-london", "--players", "1", "--assistant", commands=lines, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     assert "street-circle was already flipped this round" in result.stdout
     assert "played 2,5-2,4" in result.stdout
