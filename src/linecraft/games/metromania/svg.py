@@ -21,7 +21,8 @@ from linecraft.games.metromania.geometry import (
 )
 
 UNIT = 44
-SIZE = 2 * 7 * UNIT
+SIZE = 2 * 7 * UNIT  # width: the gates reach 6.5 units east and west
+HEIGHT = round(13 * math.sqrt(3) / 2 * UNIT)  # rows -6 … 6 and a margin
 COMPANY_COLOURS = ("#d62728", "#1f63c6", "#2e9e4a", "#e0b000")
 FILLS = {"H": "#f6c89f", "W": "#b9c8e3", "F": "#f3b6d4", "lake": "#8ec5ea", "park": "#9fd59a"}
 SECTOR_FILLS = ("#f7f2e6", "#efe8d6")
@@ -33,7 +34,7 @@ ARROW = (
 
 def _xy(v: Vertex | tuple[float, float]) -> tuple[float, float]:
     q, r = v
-    return SIZE / 2 + (q + r / 2) * UNIT, SIZE / 2 - r * math.sqrt(3) / 2 * UNIT
+    return SIZE / 2 + (q + r / 2) * UNIT, HEIGHT / 2 - r * math.sqrt(3) / 2 * UNIT
 
 
 def _centroid(space: Space) -> tuple[float, float]:
@@ -43,7 +44,7 @@ def _centroid(space: Space) -> tuple[float, float]:
 
 def _sector(space: Space) -> int:
     x, y = _centroid(space)
-    angle = math.degrees(math.atan2(SIZE / 2 - y, x - SIZE / 2)) % 360
+    angle = math.degrees(math.atan2(HEIGHT / 2 - y, x - SIZE / 2)) % 360
     return int(angle // 60)
 
 
@@ -56,11 +57,11 @@ def render_city(
     city: City | None, *, notes: list[str] | None = None, title: str | None = None
 ) -> Svg:
     top = 26 if title else 0
-    bottom = 18 * len(notes or [])
+    tall = HEIGHT + top + 18 * len(notes or [])
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {-top} {SIZE} {SIZE + top + bottom}" '
-        f'width="{SIZE}" height="{SIZE + top + bottom}" font-family="sans-serif">',
-        f'<rect x="0" y="{-top}" width="{SIZE}" height="{SIZE + top + bottom}" fill="#fffdf7"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {-top} {SIZE} {tall}" '
+        f'width="{SIZE}" height="{tall}" font-family="sans-serif">',
+        f'<rect x="0" y="{-top}" width="{SIZE}" height="{tall}" fill="#fffdf7"/>',
     ]
     if title:
         out.append(f'<text x="12" y="-6" font-size="16">{escape(title)}</text>')
@@ -127,7 +128,7 @@ def render_city(
         )
     for number, note in enumerate(notes or []):
         out.append(
-            f'<text x="12" y="{SIZE + 14 + 18 * number}" font-size="13">{escape(note)}</text>'
+            f'<text x="12" y="{HEIGHT + 14 + 18 * number}" font-size="13">{escape(note)}</text>'
         )
     out.append("</svg>")
     assert all(ring(gate_apex(g)) == 6 for g in GATES)
