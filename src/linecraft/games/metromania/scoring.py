@@ -77,11 +77,12 @@ def run_test(city: City, network: Network, day: str) -> dict[str, Any]:
                 awards[str(company)] = SUNDAY_AWARD
             else:
                 awards[str(company)] = OWN_MARKER_AWARD if company in placers else OTHER_AWARD
-    ok = trip is not None and trip.minutes is not None
+    minutes = trip.minutes if trip is not None else None
+    used = trip.used if trip is not None and minutes is not None else []
     result.update(
-        status="impossible" if causes or not ok else ("zero" if trip.minutes == 0 else "ok"),  # type: ignore[union-attr]
-        minutes=trip.minutes if ok else None,  # type: ignore[union-attr]
-        fastest_trips=trip.fastest_trips if ok else 0,  # type: ignore[union-attr]
+        status="impossible" if causes or minutes is None else ("zero" if minutes == 0 else "ok"),
+        minutes=minutes,
+        fastest_trips=trip.fastest_trips if trip is not None and minutes is not None else 0,
         origins=[vertex_text(v) for v in origins],
         targets=[vertex_text(v) for v in targets],
         sections_used=[
@@ -91,7 +92,7 @@ def run_test(city: City, network: Network, day: str) -> dict[str, Any]:
                 "from": vertex_text(u),
                 "to": vertex_text(v),
             }
-            for lid, u, v in (trip.used if ok else [])  # type: ignore[union-attr]
+            for lid, u, v in used
         ],
         awards=awards,
         causes=causes,
