@@ -14,12 +14,31 @@ def _players(value: Any) -> int:
     return value
 
 
+EXPANSIONS = ("lava",)
+
+
+def _expansions(value: Any) -> tuple[str, ...]:
+    names = (value,) if isinstance(value, str) else value
+    if not isinstance(names, list | tuple) or any(n not in EXPANSIONS for n in names):
+        raise ValueError(f"a list of expansions from {', '.join(EXPANSIONS)}")
+    return tuple(sorted(set(names)))
+
+
 INFO = GameInfo(
     name="railroad-ink",
     title="Railroad Ink",
     make=RailroadInk,
-    options=(Option("players", 1, "1 or more", _players, "boards drawn on the same rolls"),),
-    conformance_options=({"players": 1}, {"players": 2}, {"players": 4}),
+    options=(
+        Option("players", 1, "1 or more", _players, "boards drawn on the same rolls"),
+        Option("expansions", (), f"a list from {', '.join(EXPANSIONS)}", _expansions, "expansions"),
+    ),
+    conformance_options=(
+        {"players": 1},
+        {"players": 2},
+        {"players": 4},
+        {"players": 1, "expansions": ("lava",)},
+        {"players": 3, "expansions": ("lava",)},
+    ),
 )
 register(INFO)
 

@@ -10,6 +10,8 @@ from math import factorial
 from linecraft.core.errors import ActionSyntaxError
 from linecraft.games.railroad_ink.board import CELLS, cell_name, parse_cell
 from linecraft.games.railroad_ink.pieces import (
+    LAVA_FACE_ODDS,
+    LAVA_FACES,
     ROUTE_FACES,
     SPECIAL_ROUTES,
     STATION_FACES,
@@ -17,13 +19,15 @@ from linecraft.games.railroad_ink.pieces import (
 )
 
 DICE = ("d1", "d2", "d3", "d4")
-SOURCES = DICE + SPECIAL_ROUTES
+LAVA_DICE = ("l1", "l2")
+SOURCES = DICE + SPECIAL_ROUTES + LAVA_DICE
 
 # The tokens each source can draw: its id block is cells × these tokens.
 _SOURCE_TOKENS: dict[str, tuple[str, ...]] = {
     **{die: tuple(t for f in ROUTE_FACES for t in orientation_tokens(f)) for die in DICE[:3]},
     "d4": tuple(t for f in STATION_FACES for t in orientation_tokens(f)),
     **{x: orientation_tokens(x) for x in SPECIAL_ROUTES},
+    **{die: tuple(t for f in LAVA_FACES for t in orientation_tokens(f)) for die in LAVA_DICE},
 }
 _TOKEN_INDEX = {s: {t: i for i, t in enumerate(ts)} for s, ts in _SOURCE_TOKENS.items()}
 _OFFSET: dict[str, int] = {}
@@ -31,7 +35,10 @@ _next_id = 2  # 0 is `end`, 1 is `undo`
 for _source in SOURCES:
     _OFFSET[_source] = _next_id
     _next_id += CELLS * len(_SOURCE_TOKENS[_source])
-NUM_DISTINCT_ACTIONS = _next_id
+_VOLCANO_BASE = _next_id
+_ERASE_BASE = _VOLCANO_BASE + CELLS
+_LAVA_TOKENS = _SOURCE_TOKENS["l1"]
+NUM_DISTINCT_ACTIONS = _ERASE_BASE + CELLS * len(LAVA_DICE) * len(_LAVA_TOKENS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +84,38 @@ class Undo:
         return 1
 
 
-Action = Place | End | Undo
+@dataclass(frozen=True, slots=True)
+class Volcano:
+    """Lava: draw a new volcano on an empty square away from lava (§9.5)."""
+
+    cell: int
+
+    def __str__(self) -> str:
+        return f"volcano {cell_name(self.cell)}"
+
+    @property
+    def id(self) -> int:
+        return _VOLCANO_BASE + self.cell
+
+
+@dataclass(frozen=True, slots=True)
+class Erase:
+    """Lava, while stuck: erase the route on `cell` and draw lava die `source` there (O9)."""
+
+    cell: int
+    source: str
+    token: str
+
+    def __str__(self) -> str:
+        return f"erase {cell_name(self.cell)} {self.source} {self.token}"
+
+    @property
+    def id(self) -> int:
+        index = (self.cell * len(LAVA_DICE) + LAVA_DICE.index(self.source)) * len(_LAVA_TOKENS)
+        return _ERASE_BASE + index + _LAVA_TOKENS.index(self.token)
+
+
+Action = Place | End | Undo | Volcano | Erase
 
 
 def parse_action(text: str) -> Action:
@@ -93,11 +131,22 @@ def parse_action(text: str) -> Action:
         return End()
     if [w.lower() for w in words] == ["undo"]:
         return Undo()
+    if len(words) == 2 and words[0].lower() == "volcano":
+        try:
+            return Volcano(parse_cell(words[1]))
+        except ValueError as exc:
+            raise ActionSyntaxError(f"{text!r}: {exc}") from None
+    if len(words) == 4 and words[0].lower() == "erase":
+        drawn = parse_action(f"{words[2]} {words[1]} {words[3]}")  # as '<source> <cell> <token>'
+
+        if not isinstance(drawn, Place) or drawn.source not in LAVA_DICE:
+            raise ActionSyntaxError(f"{text!r}: erase a square and draw lava die l1 or l2 there")
+        return Erase(drawn.cell, drawn.source, drawn.token)
     if len(words) != 3:
         raise ActionSyntaxError(f"{text!r} is not an action: expected '<source> <square> <token>'")
     source, square, token = words[0].lower(), words[1], words[2]
     if source not in _SOURCE_TOKENS:
-        raise ActionSyntaxError(f"{text!r}: unknown source {words[0]!r} (d1-d4, x1-x6)")
+        raise ActionSyntaxError(f"{text!r}: unknown source {words[0]!r} (d1-d4, x1-x6, l1, l2)")
     try:
         cell = parse_cell(square)
     except ValueError as exc:
@@ -124,9 +173,15 @@ def action_from_id(action_id: int) -> Action:
         return End()
     if action_id == 1:
         return Undo()
+    if _VOLCANO_BASE <= action_id < _ERASE_BASE:
+        return Volcano(action_id - _VOLCANO_BASE)
+    if _ERASE_BASE <= action_id < NUM_DISTINCT_ACTIONS:
+        rest, token = divmod(action_id - _ERASE_BASE, len(_LAVA_TOKENS))
+        cell, die = divmod(rest, len(LAVA_DICE))
+        return Erase(cell, LAVA_DICE[die], _LAVA_TOKENS[token])
     for source in reversed(SOURCES):
         offset = _OFFSET[source]
-        if offset <= action_id < NUM_DISTINCT_ACTIONS:
+        if offset <= action_id < _VOLCANO_BASE:
             tokens = _SOURCE_TOKENS[source]
             cell, index = divmod(action_id - offset, len(tokens))
             if cell < CELLS:
@@ -137,22 +192,28 @@ def action_from_id(action_id: int) -> Action:
 _ROUTE_ORDER = {face: i for i, face in enumerate(ROUTE_FACES)}
 
 
+_LAVA_ORDER = {face: i for i, face in enumerate(LAVA_FACES)}
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """One roll of the four dice, normalised: d1–d3 sorted in the order of §13.4."""
+    """One roll, normalised (§13.4): d1–d3 sorted, then d4, then l1 l2 sorted (Lava)."""
 
-    faces: tuple[str, str, str, str]
+    faces: tuple[str, ...]
 
     @classmethod
-    def of(cls, route: tuple[str, str, str] | list[str], station: str) -> Roll:
+    def of(
+        cls, route: tuple[str, str, str] | list[str], station: str, lava: list[str] | None = None
+    ) -> Roll:
         ordered = sorted(route, key=_ROUTE_ORDER.__getitem__)
-        return cls((ordered[0], ordered[1], ordered[2], station))
+        extra = sorted(lava, key=_LAVA_ORDER.__getitem__) if lava else []
+        return cls((ordered[0], ordered[1], ordered[2], station, *extra))
 
     def __str__(self) -> str:
         return "roll " + " ".join(self.faces)
 
     def face(self, die: str) -> str:
-        return self.faces[DICE.index(die)]
+        return self.faces[(DICE + LAVA_DICE).index(die)]
 
     @property
     def probability(self) -> Fraction:
@@ -160,31 +221,45 @@ class Roll:
         arrangements = factorial(3)
         for count in counts:
             arrangements //= factorial(count)
-        return Fraction(arrangements, 216) * Fraction(1, 3)
+        odds = Fraction(arrangements, 216) * Fraction(1, 3)
+        if len(self.faces) > len(DICE):
+            first, second = (Fraction(*LAVA_FACE_ODDS[f]) for f in self.faces[4:6])
+            odds *= first * second * (1 if self.faces[4] == self.faces[5] else 2)
+        return odds
 
 
-def parse_roll(text: str) -> Roll:
+def parse_roll(text: str, *, lava: bool = False) -> Roll:
     """Read roll text, in any die order (§13.4); the `roll` word may be left out.
 
     >>> str(parse_roll("roll rt hs hc sc"))
     'roll HS HC RT SC'
+    >>> str(parse_roll("LT HS RC HT OV LC", lava=True))
+    'roll HS RC HT OV LC LT'
     """
     words = [w.upper() for w in text.split()]
     if words and words[0] == "ROLL":
         words = words[1:]
     route = [w for w in words if w in ROUTE_FACES]
     station = [w for w in words if w in STATION_FACES]
-    unknown = [w for w in words if w not in ROUTE_FACES and w not in STATION_FACES]
-    if unknown or len(route) != 3 or len(station) != 1:
+    lava_faces = [w for w in words if w in LAVA_FACES]
+    known = (*ROUTE_FACES, *STATION_FACES, *LAVA_FACES)
+    unknown = [w for w in words if w not in known]
+    if unknown or len(route) != 3 or len(station) != 1 or len(lava_faces) != (2 if lava else 0):
+        lava_part = f" and two lava faces ({' '.join(LAVA_FACES)})" if lava else ""
         raise ActionSyntaxError(
-            f"{text!r} is not a roll: expected three route faces ({' '.join(ROUTE_FACES)}) "
-            f"and one station face ({' '.join(STATION_FACES)})"
+            f"{text!r} is not a roll: expected three route faces ({' '.join(ROUTE_FACES)}), "
+            f"one station face ({' '.join(STATION_FACES)}){lava_part}"
         )
-    return Roll.of(route, station[0])
+    return Roll.of(route, station[0], lava_faces)
 
 
 ALL_ROLLS = tuple(
     Roll.of(list(route), station)
     for route in combinations_with_replacement(ROUTE_FACES, 3)
     for station in STATION_FACES
+)
+ALL_LAVA_ROLLS = tuple(
+    Roll.of(list(roll.faces[:3]), roll.faces[3], list(pair))
+    for roll in ALL_ROLLS
+    for pair in combinations_with_replacement(LAVA_FACES, 2)
 )

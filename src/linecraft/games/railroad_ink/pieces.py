@@ -9,16 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-HIGHWAY, RAILWAY, BLANK = "H", "R", "."
+HIGHWAY, RAILWAY, LAVA, BLANK = "H", "R", "L", "."
 ROUTE_TYPES = (HIGHWAY, RAILWAY)
 SIDE_NAMES = "NESW"
 N, E, S, W = range(4)
 OPPOSITE = (S, W, N, E)
-TYPE_NAMES = {HIGHWAY: "highway", RAILWAY: "railway", BLANK: "blank"}
+TYPE_NAMES = {HIGHWAY: "highway", RAILWAY: "railway", LAVA: "lava", BLANK: "blank"}
 
 ROUTE_FACES = ("HS", "RS", "HC", "RC", "HT", "RT")
 STATION_FACES = ("OV", "SS", "SC")
 SPECIAL_ROUTES = ("x1", "x2", "x3", "x4", "x5", "x6")
+LAVA_FACES = ("LC", "LS", "LT", "LR", "LH")  # §9.2, in the normalisation order
+LAVA_FACE_ODDS = {"LC": (2, 6), "LS": (1, 6), "LT": (1, 6), "LR": (1, 6), "LH": (1, 6)}
+VOLCANO = "LLLL"
 
 CANONICAL = {
     "HS": "H.H.",
@@ -36,6 +39,12 @@ CANONICAL = {
     "x4": "RRRR",
     "x5": "HRRH+",
     "x6": "HRHR+",
+    "LC": "LL..",
+    "LS": "L.L.",
+    "LT": "LLL.",
+    "LR": "R.RL",
+    "LH": "H.HL",
+    "V": VOLCANO,
 }
 
 FACE_NAMES = {
@@ -54,6 +63,12 @@ FACE_NAMES = {
     "x4": "railway crossing",
     "x5": "station, adjacent pairs",
     "x6": "station, opposite pairs",
+    "LC": "lava corner",
+    "LS": "straight lava",
+    "LT": "three lava sides",
+    "LR": "lava and a straight railway",
+    "LH": "lava and a straight highway",
+    "V": "volcano",
 }
 
 
@@ -101,9 +116,14 @@ class Piece:
 
     token: str
     sides: str
-    parts: tuple[tuple[int, ...], ...]
+    parts: tuple[tuple[int, ...], ...]  # route parts only
     is_station: bool
     is_overpass: bool
+    lava: tuple[int, ...] = ()  # the lava sides, one part of their own (§9.3)
+
+    @property
+    def is_lava(self) -> bool:
+        return bool(self.lava)
 
     def part_of(self, side: int) -> int:
         """Index of the part holding `side` (which must be a route side)."""
@@ -125,8 +145,10 @@ def piece(token: str) -> Piece:
     True
     """
     sides, suffix = token[:4], token[4:]
-    if len(token) < 4 or any(c not in "HR." for c in sides):
-        raise ValueError(f"{token!r} is not a token: four sides from H, R, . (N, E, S, W)")
+    if len(token) < 4 or any(c not in "HRL." for c in sides):
+        raise ValueError(f"{token!r} is not a token: four sides from H, R, L, . (N, E, S, W)")
+    if LAVA in sides:
+        return _lava_piece(token)
     if suffix not in ("", "+", "x"):
         raise ValueError(f"{token!r}: the suffix must be '+' (station) or 'x' (overpass)")
     if sides == "....":
@@ -144,3 +166,16 @@ def piece(token: str) -> Piece:
             raise ValueError(f"{token!r}: highway and railway meet only in a station ('+')")
         return Piece(token, sides, (routes,), True, False)
     return Piece(sides, sides, (routes,), False, False)
+
+
+def _lava_piece(token: str) -> Piece:
+    """A lava square: lava sides in one part, at most one route type beside them (§12.2)."""
+    sides, suffix = token[:4], token[4:]
+    if suffix:
+        raise ValueError(f"{token!r}: a lava square takes no suffix")
+    kinds = {c for c in sides if c not in (BLANK, LAVA)}
+    if len(kinds) > 1:
+        raise ValueError(f"{token!r}: a lava square holds at most one route type")
+    routes = tuple(i for i, c in enumerate(sides) if c in kinds)
+    lava = tuple(i for i, c in enumerate(sides) if c == LAVA)
+    return Piece(sides, sides, (routes,) if routes else (), False, False, lava)

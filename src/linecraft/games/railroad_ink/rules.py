@@ -8,13 +8,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from linecraft.core.errors import IllegalActionError
 from linecraft.core.game import Action as CoreAction
 from linecraft.core.game import Game, Outcome, ScoreCard, State
 from linecraft.games.railroad_ink import actions as notation
-from linecraft.games.railroad_ink.actions import DICE, End, Place, Roll, Undo
+from linecraft.games.railroad_ink.actions import (
+    DICE,
+    LAVA_DICE,
+    End,
+    Erase,
+    Place,
+    Roll,
+    Undo,
+    Volcano,
+)
 from linecraft.games.railroad_ink.board import (
     CELLS,
     EXIT_TYPE,
@@ -26,15 +36,27 @@ from linecraft.games.railroad_ink.board import (
     parse_board,
 )
 from linecraft.games.railroad_ink.bots import board_value
+from linecraft.games.railroad_ink.lava import (
+    D4,
+    erase_placements,
+    erase_problem,
+    lava_placements,
+    lava_problem,
+    volcano_problem,
+    volcano_squares,
+)
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     FACE_NAMES,
+    LAVA_FACE_ODDS,
+    LAVA_FACES,
     OPPOSITE,
     ROUTE_FACES,
     SIDE_NAMES,
     SPECIAL_ROUTES,
     STATION_FACES,
     TYPE_NAMES,
+    VOLCANO,
     orientation_tokens,
 )
 from linecraft.games.railroad_ink.scoring import ScoreDetails, explain, score_board
@@ -42,6 +64,7 @@ from linecraft.games.railroad_ink.svg import render_board
 from linecraft.games.railroad_ink.terminal import board_text
 
 ROUNDS = 7
+LAVA_ROUNDS = 6
 SPECIALS_PER_GAME = 3
 
 
@@ -106,6 +129,19 @@ def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[in
                 yield cell, token
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A drawing of this round and what its square held before (for undo)."""
+
+    action: Place | Volcano | Erase
+    before: str | None = None
+    before_round: int = 0
+
+    @property
+    def source(self) -> str | None:
+        return None if isinstance(self.action, Volcano) else self.action.source
+
+
 class Seat:
     """One player's board and what they did this round (Appendix A)."""
 
@@ -115,7 +151,7 @@ class Seat:
         self.board: list[str | None] = [None] * CELLS
         self.drawn_in: list[int] = [0] * CELLS
         self.specials_used: list[str] = []
-        self.actions: list[Place] = []
+        self.actions: list[Step] = []
         self.ended = False
 
     def copy(self) -> Seat:
@@ -156,6 +192,9 @@ class RailroadInkState(State):
         self.roll: Roll | None = None
         self.seats = [Seat() for _ in range(game.num_players)]
         self._over = False
+        if game.lava:
+            for seat in self.seats:
+                seat.board[D4] = VOLCANO  # §9.4: every board starts with a volcano
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, RailroadInkState)
@@ -181,6 +220,10 @@ class RailroadInkState(State):
         seat = self.seats[player]
         return [die for die in DICE if not seat.used(die)]
 
+    def unused_lava_dice(self, player: int) -> list[str]:
+        seat = self.seats[player]
+        return [die for die in LAVA_DICE if not seat.used(die)] if self.game.lava else []
+
     def legal_actions(self, player: int) -> list[CoreAction]:
         if player not in self.to_act():
             return []
@@ -195,8 +238,10 @@ class RailroadInkState(State):
                 continue  # an identical die lower down already lists these drawings
             faces_seen.add(face)
             found.extend(Place(die, c, t) for c, t in placements(seat.board, face, targets))
-        if not found:
+        if not found and self._lava_blocker(player) is None:
             found.append(End())
+        if self.game.lava:
+            found.extend(self._lava_actions(player))
         for special in SPECIAL_ROUTES:
             if seat.may_draw_special(special) is None:
                 found.extend(
@@ -216,10 +261,14 @@ class RailroadInkState(State):
         if isinstance(action, End):
             blocker = self._drawable_die(player)
             if blocker is None:
-                return None
+                return self._lava_blocker(player)
             die, cell = blocker
             assert self.roll is not None
             return f"{die} ({self.roll.face(die)}) can still be drawn on {cell_name(cell)}"
+        if isinstance(action, Volcano | Erase) or (
+            isinstance(action, Place) and action.source in LAVA_DICE
+        ):
+            return self._lava_problem(player, action)
         if not isinstance(action, Place):
             return "not a Railroad Ink action"
         assert self.roll is not None
@@ -249,18 +298,91 @@ class RailroadInkState(State):
                 return die, cell
         return None
 
+    # --- lava (§9.5, §9.6) ------------------------------------------------------------
+    def _lava_problem(self, player: int, action: CoreAction) -> str | None:
+        if not self.game.lava:
+            return "lava needs the Lava expansion"
+        board = self.seats[player].board
+        if isinstance(action, Volcano):
+            return volcano_problem(board, action.cell)
+        assert isinstance(action, Place | Erase) and self.roll is not None
+        if action.source not in self.unused_lava_dice(player):
+            return f"{action.source} was already drawn this round"
+        face = self.roll.face(action.source)
+        if action.token not in orientation_tokens(face):
+            return (
+                f"{action.source} shows {face} ({FACE_NAMES[face]}), "
+                f"which cannot be drawn as {action.token}"
+            )
+        if isinstance(action, Erase):
+            if not self._stuck(player):
+                return "erasing for lava is allowed only when no lava die fits anywhere"
+            return erase_problem(board, action.cell, action.token)
+        return lava_problem(board, action.cell, action.token)
+
+    def _lava_moves(self, player: int) -> Iterator[Place]:
+        assert self.roll is not None
+        board = self.seats[player].board
+        seen = set()
+        for die in self.unused_lava_dice(player):
+            face = self.roll.face(die)
+            if face not in seen:
+                seen.add(face)
+                yield from (Place(die, c, t) for c, t in lava_placements(board, face))
+
+    def _stuck(self, player: int) -> bool:
+        """No lava die drawn yet this round, and none of the unused ones fits (§9.6)."""
+        if len(self.unused_lava_dice(player)) < len(LAVA_DICE):
+            return False
+        return next(self._lava_moves(player), None) is None
+
+    def _erase_moves(self, player: int) -> Iterator[Erase]:
+        assert self.roll is not None
+        board = self.seats[player].board
+        seen = set()
+        for die in self.unused_lava_dice(player):
+            face = self.roll.face(die)
+            if face not in seen:
+                seen.add(face)
+                yield from (Erase(c, die, t) for c, t in erase_placements(board, face))
+
+    def _lava_actions(self, player: int) -> list[CoreAction]:
+        board = self.seats[player].board
+        found: list[CoreAction] = list(self._lava_moves(player))
+        found.extend(Volcano(c) for c in volcano_squares(board))
+        if self._stuck(player):
+            found.extend(self._erase_moves(player))
+        return found
+
+    def _lava_blocker(self, player: int) -> str | None:
+        """Why `end` must wait for lava (O10), or None."""
+        if not self.game.lava or len(self.unused_lava_dice(player)) < len(LAVA_DICE):
+            return None
+        board = self.seats[player].board
+        move = next(self._lava_moves(player), None)
+        if move is not None:
+            return f"a lava die must be drawn this round ({move} fits)"
+        volcano = next(iter(volcano_squares(board)), None)
+        if volcano is not None:
+            return f"no lava die fits: draw a volcano (e.g. on {cell_name(volcano)}) first"
+        erase = next(self._erase_moves(player), None)
+        if erase is not None:
+            return f"no lava die fits: erase a route for lava (e.g. {erase}) first"
+        return None
+
     def _do(self, player: int, action: CoreAction) -> None:
         seat = self.seats[player]
-        if isinstance(action, Place):
-            seat.board[action.cell] = action.token
+        if isinstance(action, Place | Volcano | Erase):
+            before, before_round = seat.board[action.cell], seat.drawn_in[action.cell]
+            seat.board[action.cell] = VOLCANO if isinstance(action, Volcano) else action.token
             seat.drawn_in[action.cell] = self.round
-            if action.source in SPECIAL_ROUTES:
+            if isinstance(action, Place) and action.source in SPECIAL_ROUTES:
                 seat.specials_used.append(action.source)
-            seat.actions.append(action)
+            seat.actions.append(Step(action, before, before_round))
         elif isinstance(action, Undo):
             last = seat.actions.pop()
-            seat.board[last.cell] = None
-            seat.drawn_in[last.cell] = 0
+            seat.board[last.action.cell] = last.before
+            seat.drawn_in[last.action.cell] = last.before_round
             if last.source in SPECIAL_ROUTES:
                 seat.specials_used.pop()
         elif isinstance(action, End):
@@ -269,18 +391,23 @@ class RailroadInkState(State):
                 self._finish_round()
 
     def _finish_round(self) -> None:
-        if self.round >= ROUNDS:
+        if self.round >= self.game.rounds:
             self._over = True
         else:
             self.roll = None
 
     # --- chance -----------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Outcome, float]]:
-        return [(roll, float(roll.probability)) for roll in notation.ALL_ROLLS]
+        rolls = notation.ALL_LAVA_ROLLS if self.game.lava else notation.ALL_ROLLS
+        return [(roll, float(roll.probability)) for roll in rolls]
 
     def _sample_outcome(self, rng: random.Random) -> Outcome:
         route = [rng.choice(ROUTE_FACES) for _ in range(3)]
-        return Roll.of(route, rng.choice(STATION_FACES))
+        station = rng.choice(STATION_FACES)
+        if not self.game.lava:
+            return Roll.of(route, station)
+        weights = [LAVA_FACE_ODDS[f][0] for f in LAVA_FACES]
+        return Roll.of(route, station, rng.choices(LAVA_FACES, weights=weights, k=2))
 
     def _do_chance(self, outcome: Outcome) -> None:
         assert isinstance(outcome, Roll)
@@ -292,14 +419,14 @@ class RailroadInkState(State):
 
     # --- results ----------------------------------------------------------------------
     def score_details(self, player: int) -> ScoreDetails:
-        return score_board(self.seats[player].board)
+        return score_board(self.seats[player].board, lava=self.game.lava)
 
     def scores(self) -> dict[int, ScoreCard]:
         return {p: ScoreCard(self.score_details(p).card()) for p in range(len(self.seats))}
 
     def heuristic(self, player: int) -> float:
         seat = self.seats[player]
-        return board_value(seat.board, self.round, ROUNDS, len(seat.specials_used))
+        return board_value(seat.board, self.round, self.game.rounds, len(seat.specials_used))
 
     def winners(self) -> list[int]:
         """Highest total; on equal totals fewer errors; still equal: shared (§8.6)."""
@@ -312,7 +439,7 @@ class RailroadInkState(State):
         return {
             "game": self.game.name,
             "round": self.round,
-            "rounds": ROUNDS,
+            "rounds": self.game.rounds,
             "roll": list(self.roll.faces) if self.roll else None,
             "to_act": list(self.to_act()),
             "terminal": self._over,
@@ -322,7 +449,7 @@ class RailroadInkState(State):
                     "board": format_board(seat.board).splitlines(),
                     "drawn_in": list(seat.drawn_in),
                     "specials_used": list(seat.specials_used),
-                    "actions_this_round": [str(a) for a in seat.actions],
+                    "actions_this_round": [str(a.action) for a in seat.actions],
                     "ended": seat.ended,
                 }
                 for seat in self.seats
@@ -331,17 +458,21 @@ class RailroadInkState(State):
 
 
 class RailroadInk(Game):
-    """Railroad Ink, base game, for any number of players on the same rolls."""
+    """Railroad Ink for any number of players on the same rolls; with the Lava
+    expansion (`expansions=["lava"]`) in 6 rounds."""
 
     name = "railroad-ink"
     has_undo = True
-    action_help = "d1 D1 .H.H   x3 C4 HHHH   undo   end"
-    chance_help = "the roll you threw (e.g. HS RC HT OV)"
+    action_help = "d1 D1 .H.H   x3 C4 HHHH   l1 D5 .L.L   volcano A1   undo   end"
+    chance_help = "the roll you threw (e.g. HS RC HT OV, then LC LT with Lava)"
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         self.num_players = int(options["players"])
+        self.expansions: tuple[str, ...] = tuple(options.get("expansions", ()))
+        self.lava = "lava" in self.expansions
+        self.rounds = LAVA_ROUNDS if self.lava else ROUNDS
 
     def new_state(self, seed: int) -> RailroadInkState:
         return RailroadInkState(self, seed)
@@ -350,7 +481,7 @@ class RailroadInk(Game):
         return notation.parse_action(text)
 
     def parse_outcome(self, text: str) -> Outcome:
-        return notation.parse_roll(text)
+        return notation.parse_roll(text, lava=self.lava)
 
     def action_from_id(self, action_id: int) -> CoreAction:
         return notation.action_from_id(action_id)
@@ -368,13 +499,13 @@ class RailroadInk(Game):
     def check_position(self, position: Board) -> list[str]:
         from linecraft.games.railroad_ink.validation import board_problems
 
-        return board_problems(position)
+        return board_problems(position, lava=self.lava)
 
     def score_position(self, position: Board) -> ScoreCard:
-        return ScoreCard(score_board(position).card())
+        return ScoreCard(score_board(position, lava=self.lava).card())
 
     def explain_score(self, position: Board) -> list[str]:
-        return explain(score_board(position))
+        return explain(score_board(position, lava=self.lava))
 
     def render_state(
         self, state: State, player: int, *, overlay: bool = False, title: str | None = None
@@ -387,7 +518,7 @@ class RailroadInk(Game):
     def render_text(self, state: State, player: int | None) -> str:
         assert isinstance(state, RailroadInkState)
         seats = range(self.num_players) if player is None else [player]
-        parts = [f"Round {state.round} of {ROUNDS}"]
+        parts = [f"Round {state.round} of {self.rounds}"]
         if state.roll is not None:
             dice = "  ".join(
                 f"{die}={state.roll.face(die)} ({FACE_NAMES[state.roll.face(die)]})" for die in DICE

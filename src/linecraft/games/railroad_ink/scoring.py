@@ -23,6 +23,7 @@ from linecraft.games.railroad_ink.board import (
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     HIGHWAY,
+    LAVA,
     OPPOSITE,
     RAILWAY,
     SIDE_NAMES,
@@ -61,6 +62,36 @@ class RouteError:
 
 
 @dataclass(frozen=True)
+class LavaDetails:
+    """Lava lakes and their open sides (§9.3, §9.8)."""
+
+    lakes: tuple[tuple[int, ...], ...]  # squares of each lake
+    closed: tuple[bool, ...]
+    open_sides: int
+
+    @property
+    def closed_lakes(self) -> int:
+        return sum(self.closed)
+
+    @property
+    def largest_lake(self) -> int:
+        return max((len(lake) for lake in self.lakes), default=0)
+
+    @property
+    def points(self) -> int:
+        return 5 * self.closed_lakes + self.largest_lake
+
+    def entry(self) -> dict[str, int]:
+        return {
+            "closed_lakes": self.closed_lakes,
+            "closed_lake_points": 5 * self.closed_lakes,
+            "largest_lake": self.largest_lake,
+            "open_lava_sides": self.open_sides,
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
 class ScoreDetails:
     """Everything a player needs to see how a board scores."""
 
@@ -68,7 +99,8 @@ class ScoreDetails:
     longest_highway: tuple[str, ...]
     longest_railway: tuple[str, ...]
     centre: tuple[str, ...]
-    errors: tuple[RouteError, ...]
+    errors: tuple[RouteError, ...]  # open lava sides included (§9.8)
+    lava: LavaDetails | None = None
 
     @property
     def scoring_networks(self) -> tuple[Network, ...]:
@@ -84,6 +116,7 @@ class ScoreDetails:
             + len(self.longest_railway)
             + len(self.centre)
             - len(self.errors)
+            + (self.lava.points if self.lava else 0)
         )
 
     def card(self) -> dict[str, object]:
@@ -95,19 +128,49 @@ class ScoreDetails:
             "longest_railway": len(self.longest_railway),
             "centre": len(self.centre),
             "errors": len(self.errors),
-            "expansion": {},
+            "expansion": {"lava": self.lava.entry()} if self.lava else {},
             "total": self.total,
         }
 
 
-def score_board(board: Board) -> ScoreDetails:
+def score_board(board: Board, *, lava: bool = False) -> ScoreDetails:
+    """The breakdown; the lava entry appears with `lava` or when the board holds lava."""
+    with_lava = lava or any(t is not None and LAVA in t for t in board)
     return ScoreDetails(
         networks=networks(board),
         longest_highway=longest_route(board, HIGHWAY),
         longest_railway=longest_route(board, RAILWAY),
-        centre=tuple(cell_name(c) for c in sorted(CENTRE) if board[c] is not None),
+        centre=tuple(
+            cell_name(c) for c in sorted(CENTRE) if (t := board[c]) is not None and LAVA not in t
+        ),
         errors=route_errors(board),
+        lava=lava_details(board) if with_lava else None,
     )
+
+
+def lava_details(board: Board) -> LavaDetails:
+    """Lakes: lava squares linked where both sides of their shared edge are lava (O4)."""
+    links: UnionFind[int] = UnionFind()
+    open_sides: dict[int, int] = {}
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None or LAVA not in token:
+            continue
+        links.add(cell)
+        for side in range(4):
+            if token[side] != LAVA:
+                continue
+            other = NEIGHBOUR[cell][side]
+            if other < 0:
+                continue  # the board edge closes lava
+            facing = board[other]
+            if facing is not None and facing[OPPOSITE[side]] == LAVA:
+                links.union(cell, other)
+            else:
+                open_sides[cell] = open_sides.get(cell, 0) + 1
+    lakes = tuple(tuple(sorted(group)) for group in links.groups())
+    closed = tuple(not any(open_sides.get(c) for c in lake) for lake in lakes)
+    return LavaDetails(lakes, closed, sum(open_sides.values()))
 
 
 def networks(board: Board) -> tuple[Network, ...]:
@@ -215,6 +278,13 @@ def explain(details: ScoreDetails) -> list[str]:
     ):
         lines.append(f"{name}: {len(squares)} ({' '.join(squares) or 'none'})")
     lines.append(f"centre squares: {len(details.centre)} ({' '.join(details.centre) or 'none'})")
+    if details.lava is not None:
+        for lake, closed in zip(details.lava.lakes, details.lava.closed, strict=True):
+            state = "closed, +5" if closed else "open"
+            lines.append(
+                f"lava lake of {len(lake)} ({' '.join(cell_name(c) for c in lake)}): {state}"
+            )
+        lines.append(f"largest lava lake: {details.lava.largest_lake}")
     lines.extend(f"error at {error}" for error in details.errors)
     lines.append(f"total: {details.total}")
     return lines

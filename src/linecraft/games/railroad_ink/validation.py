@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections import deque
 
 from linecraft.games.railroad_ink.board import CELLS, EXIT_TYPE, NEIGHBOUR, Board, cell_name
+from linecraft.games.railroad_ink.lava import lake_problems
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     FACE_OF_TOKEN,
+    LAVA_FACES,
     OPPOSITE,
     SIDE_NAMES,
     SPECIAL_ROUTES,
@@ -16,7 +18,7 @@ from linecraft.games.railroad_ink.pieces import (
 from linecraft.games.railroad_ink.rules import SPECIALS_PER_GAME
 
 
-def board_problems(board: Board) -> list[str]:
+def board_problems(board: Board, *, lava: bool = False) -> list[str]:
     """Every reason the board is not valid, each naming its square; empty when valid."""
     problems = []
     specials: dict[str, list[str]] = {}
@@ -27,6 +29,8 @@ def board_problems(board: Board) -> list[str]:
         face = FACE_OF_TOKEN.get(token)
         if face is None:
             problems.append(f"{cell_name(cell)}: {token} is no die face or special route")
+        elif face in (*LAVA_FACES, "V") and not lava:
+            problems.append(f"{cell_name(cell)}: {token} is lava, which needs the Lava expansion")
         elif face in SPECIAL_ROUTES:
             specials.setdefault(face, []).append(cell_name(cell))
         problems.extend(_mismatches(board, cell, token))
@@ -38,9 +42,12 @@ def board_problems(board: Board) -> list[str]:
             f"{len(specials)} special routes drawn ({', '.join(sorted(specials))}); "
             f"a game allows {SPECIALS_PER_GAME}"
         )
-    problems.extend(
-        f"{cell_name(cell)}: not linked to any exit by routes" for cell in _unlinked(board)
-    )
+    if lava:
+        problems.extend(lake_problems(board))
+    else:
+        problems.extend(
+            f"{cell_name(cell)}: not linked to any exit by routes" for cell in _unlinked(board)
+        )
     return problems
 
 
