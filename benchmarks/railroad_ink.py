@@ -10,6 +10,7 @@ mean, standard deviation and 95% interval of the solo score of each bot over
 from __future__ import annotations
 
 import linecraft
+from linecraft.games.railroad_ink import EXPANSIONS
 from linecraft.sim.bench import benchmark_arguments, throughput_line
 from linecraft.sim.strength import summarise
 
@@ -20,6 +21,11 @@ def main() -> None:
     print(throughput_line(game, args.seconds, "1 player"))
     for bot_name in ("random", "greedy"):
         print(summarise(game, bot_name, args.games))
+    for expansion in EXPANSIONS:
+        with_expansion = linecraft.load("railroad-ink", players=1, expansions=[expansion])
+        print(f"with {expansion}:")
+        for bot_name in ("random", "greedy"):
+            print(" ", summarise(with_expansion, bot_name, args.games))
 
 
 if __name__ == "__main__":

@@ -160,6 +160,8 @@ PLAY_HELP = """Type an action (for example: {examples}), or:
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     options = _options(args.option)
     options.setdefault("players", args.players)
+    if args.expansion:
+        options["expansions"] = tuple(args.expansion)
     game = _load(args.game, options)
     if args.bot not in BOTS:
         raise UsageError(f"unknown bot {args.bot!r} (bots: {', '.join(sorted(BOTS))})")
@@ -342,6 +344,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", default="greedy", help=f"bot for the other seats ({', '.join(BOTS)})")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--assistant", action="store_true", help="type in the rolls you threw")
+    p.add_argument(
+        "--expansion", action="append", default=[], help="an expansion to play with (repeatable)"
+    )
     p.add_argument("--record", metavar="FILE", help="save the game record as JSON")
     p.set_defaults(run=cmd_play)
 

@@ -24,9 +24,29 @@ GAMES = [  # (players, bots by seat, seed)
     (5, ["greedy"] * 5, 501),
     (6, ["greedy", "random"] * 3, 601),
 ]
+LAVA_GAMES = [  # (players, bots by seat, seed), with the Lava expansion
+    (1, ["greedy"], 701),
+    (1, ["random"], 702),
+    (2, ["greedy", "random"], 703),
+    (3, ["greedy", "greedy", "random"], 704),
+    (4, ["random", "greedy"] * 2, 705),
+]
+
+
+def write_lava() -> None:
+    write_golden(
+        Path(__file__).parent / "golden",
+        "railroad-ink",
+        [
+            (f"lava-{n}p-seed{seed}", {"players": n, "expansions": ["lava"]}, bots, seed)
+            for n, bots, seed in LAVA_GAMES
+        ],
+        undo_rate=0.1,
+    )
 
 
 if __name__ == "__main__":
+    write_lava()
     write_golden(
         Path(__file__).parent / "golden",
         "railroad-ink",

@@ -16,6 +16,11 @@ def test_there_are_enough_golden_games() -> None:
     records = [json.loads(p.read_text()) for p in GOLDEN]
     assert len(records) >= 10
     assert len({r["options"]["players"] for r in records}) >= 4
+    lava = [r for r in records if r["options"].get("expansions") == ["lava"]]
+    assert len(lava) >= 5
+    lava_actions = [e.get("action", "") for r in lava for e in r["events"]]
+    assert any(a.startswith("volcano") for a in lava_actions)
+    assert sum(1 for a in lava_actions if a[:2] in ("l1", "l2")) >= 30
     specials = sum(1 for r in records for e in r["events"] if e.get("action", "").startswith("x"))
     undos = sum(1 for r in records for e in r["events"] if e.get("action") == "undo")
     assert specials >= 10 and undos >= 10

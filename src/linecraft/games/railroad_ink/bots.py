@@ -11,9 +11,10 @@ seeded solo games (benchmarks/railroad_ink.py).
 from __future__ import annotations
 
 from linecraft.games.railroad_ink.board import CENTRE, Board
-from linecraft.games.railroad_ink.pieces import HIGHWAY, RAILWAY
+from linecraft.games.railroad_ink.pieces import HIGHWAY, LAVA, RAILWAY
 from linecraft.games.railroad_ink.scoring import (
     exits_used,
+    lava_details,
     longest_route,
     loose_ends,
     networks,
@@ -25,7 +26,8 @@ def board_value(board: Board, round_no: int, rounds: int, specials_used: int) ->
     progress = round_no / rounds
     network_points = sum(n.points for n in networks(board) if len(n.exits) >= 2)
     routes = len(longest_route(board, HIGHWAY)) + len(longest_route(board, RAILWAY))
-    centre = sum(1 for c in CENTRE if board[c] is not None)
+    centre = sum(1 for c in CENTRE if (t := board[c]) is not None and LAVA not in t)
+    lava = lava_details(board).points if any(t and LAVA in t for t in board) else 0
     dead, open_ends = _ends(board)
     open_weight = 0.55 + 0.45 * progress**2
     exit_bonus = 0.3 * (1.0 - progress)
@@ -34,6 +36,7 @@ def board_value(board: Board, round_no: int, rounds: int, specials_used: int) ->
         network_points
         + routes
         + centre
+        + lava
         - dead
         - open_weight * open_ends
         + exit_bonus * exits_used(board)

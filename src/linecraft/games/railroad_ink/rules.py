@@ -521,7 +521,8 @@ class RailroadInk(Game):
         parts = [f"Round {state.round} of {self.rounds}"]
         if state.roll is not None:
             dice = "  ".join(
-                f"{die}={state.roll.face(die)} ({FACE_NAMES[state.roll.face(die)]})" for die in DICE
+                f"{die}={state.roll.face(die)} ({FACE_NAMES[state.roll.face(die)]})"
+                for die in DICE + (LAVA_DICE if self.lava else ())
             )
             parts.append(f"Roll: {dice}")
         for seat_index in seats:

@@ -17,7 +17,7 @@ from linecraft.games.railroad_ink.board import (
     cell_name,
     parse_cell,
 )
-from linecraft.games.railroad_ink.pieces import HIGHWAY, piece
+from linecraft.games.railroad_ink.pieces import HIGHWAY, LAVA, VOLCANO, piece
 from linecraft.games.railroad_ink.scoring import ScoreDetails
 
 CELL = 64
@@ -143,9 +143,36 @@ def render_board(
     return Svg("\n".join(out))
 
 
+LAVA_COLOUR = "#e0522a"
+
+
+def _lava(cell: int, token: str) -> list[str]:
+    """Lava: a wedge from the centre to each lava side; a volcano fills its square."""
+    x, y = _origin(cell)
+    if token == VOLCANO:
+        cx, cy = _centre(cell)
+        return [
+            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+            f'fill="{LAVA_COLOUR}" rx="3"/>',
+            f'<polygon points="{cx - 14:g},{cy + 12:g} {cx:g},{cy - 14:g} {cx + 14:g},{cy + 12:g}" '
+            'fill="#5b2a16"/>',
+        ]
+    corners = ((x, y), (x + CELL, y), (x + CELL, y + CELL), (x, y + CELL))
+    cx, cy = _centre(cell)
+    out = []
+    for side in range(4):
+        if token[side] == LAVA:
+            (ax, ay), (bx, by) = corners[side], corners[(side + 1) % 4]
+            out.append(
+                f'<polygon points="{ax:g},{ay:g} {bx:g},{by:g} {cx:g},{cy:g}" '
+                f'fill="{LAVA_COLOUR}"/>'
+            )
+    return out
+
+
 def _square(cell: int, token: str, colour_of: dict[tuple[int, int], str]) -> list[str]:
     shape = piece(token)
-    out = []
+    out = _lava(cell, token) if shape.is_lava else []
     parts = list(enumerate(shape.parts))
     if shape.is_overpass:  # the railway runs underneath: draw it first
         parts.sort(key=lambda item: shape.sides[item[1][0]] == HIGHWAY)

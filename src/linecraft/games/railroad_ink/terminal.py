@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from linecraft.games.railroad_ink.board import CELLS, EXIT_TYPE, SIZE, Board
-from linecraft.games.railroad_ink.pieces import BLANK, HIGHWAY, piece
+from linecraft.games.railroad_ink.pieces import BLANK, HIGHWAY, LAVA, VOLCANO, piece
 
-_COLOUR = {"H": "bold bright_white", "R": "bold red"}
-_HORIZONTAL = {"H": "══", "R": "┄┄"}
-_VERTICAL = {"H": "║", "R": "┆"}
+_COLOUR = {"H": "bold bright_white", "R": "bold red", "L": "bold dark_orange"}
+_HORIZONTAL = {"H": "══", "R": "┄┄", "L": "▓▓"}
+_VERTICAL = {"H": "║", "R": "┆", "L": "▓"}
 # Centre glyph of a single-type piece by its sides (N, E, S, W present).
 _JOIN: dict[tuple[int, ...], str] = {
     (1, 0, 1, 0): "│", (0, 1, 0, 1): "─", (1, 1, 0, 0): "└", (0, 1, 1, 0): "┌",
@@ -26,7 +26,9 @@ def _square_lines(token: str | None, highlight: bool) -> list[str]:
         return ["     ", f"  {dot}  ", "     "]
     shape = piece(token)
     n, e, s, w = shape.sides[0], shape.sides[1], shape.sides[2], shape.sides[3]
-    if shape.is_station:
+    if shape.is_lava:
+        middle = _paint("▲" if token == VOLCANO else "▓", LAVA)
+    elif shape.is_station:
         middle = "[bold black on bright_yellow]■[/]"
     elif shape.is_overpass:
         middle = _paint("╫" if n == HIGHWAY else "╪", HIGHWAY)
