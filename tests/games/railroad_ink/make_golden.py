@@ -33,6 +33,16 @@ LAVA_GAMES = [  # (players, bots by seat, seed), with the Lava expansion
 ]
 
 
+METEOR_GAMES = [  # (expansions, players, bots by seat, seed)
+    (["meteor"], 1, ["greedy"], 801),
+    (["meteor"], 1, ["random"], 802),
+    (["meteor"], 2, ["greedy", "random"], 803),
+    (["meteor"], 3, ["random", "greedy", "greedy"], 804),
+    (["lava", "meteor"], 2, ["greedy", "greedy"], 805),
+    (["lava", "meteor"], 3, ["random", "greedy", "random"], 806),
+]
+
+
 def write_lava() -> None:
     write_golden(
         Path(__file__).parent / "golden",
@@ -45,8 +55,21 @@ def write_lava() -> None:
     )
 
 
+def write_meteor() -> None:
+    write_golden(
+        Path(__file__).parent / "golden",
+        "railroad-ink",
+        [
+            (f"{'-'.join(ex)}-{n}p-seed{seed}", {"players": n, "expansions": ex}, bots, seed)
+            for ex, n, bots, seed in METEOR_GAMES
+        ],
+        undo_rate=0.1,
+    )
+
+
 if __name__ == "__main__":
     write_lava()
+    write_meteor()
     write_golden(
         Path(__file__).parent / "golden",
         "railroad-ink",

@@ -21,6 +21,11 @@ def test_there_are_enough_golden_games() -> None:
     lava_actions = [e.get("action", "") for r in lava for e in r["events"]]
     assert any(a.startswith("volcano") for a in lava_actions)
     assert sum(1 for a in lava_actions if a[:2] in ("l1", "l2")) >= 30
+    meteor = [r for r in records if "meteor" in r["options"].get("expansions", [])]
+    assert len(meteor) >= 5
+    meteor_actions = [e.get("action", "") for r in meteor for e in r["events"]]
+    assert any(a.startswith("strike") for a in meteor_actions)
+    assert any(a.startswith("ignore") for a in meteor_actions)
     specials = sum(1 for r in records for e in r["events"] if e.get("action", "").startswith("x"))
     undos = sum(1 for r in records for e in r["events"] if e.get("action") == "undo")
     assert specials >= 10 and undos >= 10

@@ -110,7 +110,7 @@ def test_a_stuck_player_erases_a_route_for_lava_or_draws_a_volcano() -> None:
     assert state.seats[0].board[parse_cell("C4")] == "L.L."
     state.undo(0)
     assert state.seats[0].board[parse_cell("C4")] == ".H.H"
-    free = lava_game("roll HS HS HS SS LS LS", {})
+    free = lava_game("roll HS HS HS SS LS LS", {"C4": ".H.H"})  # lava still fits on D3
     with pytest.raises(IllegalActionError, match="only when no lava die fits"):
         free.apply(0, "erase C4 l1 L.L.")
 

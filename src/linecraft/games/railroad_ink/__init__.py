@@ -14,7 +14,7 @@ def _players(value: Any) -> int:
     return value
 
 
-EXPANSIONS = ("lava",)
+EXPANSIONS = ("lava", "meteor")
 
 
 def _expansions(value: Any) -> tuple[str, ...]:
@@ -38,6 +38,9 @@ INFO = GameInfo(
         {"players": 4},
         {"players": 1, "expansions": ("lava",)},
         {"players": 3, "expansions": ("lava",)},
+        {"players": 1, "expansions": ("meteor",)},
+        {"players": 3, "expansions": ("meteor",)},
+        {"players": 2, "expansions": ("lava", "meteor")},
     ),
 )
 register(INFO)

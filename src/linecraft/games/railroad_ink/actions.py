@@ -10,6 +10,10 @@ from math import factorial
 from linecraft.core.errors import ActionSyntaxError
 from linecraft.games.railroad_ink.board import CELLS, cell_name, parse_cell
 from linecraft.games.railroad_ink.pieces import (
+    DIRECTION_FACES,
+    DIRECTION_ODDS,
+    DISTANCE_FACES,
+    DISTANCE_ODDS,
     LAVA_FACE_ODDS,
     LAVA_FACES,
     ROUTE_FACES,
@@ -38,7 +42,12 @@ for _source in SOURCES:
 _VOLCANO_BASE = _next_id
 _ERASE_BASE = _VOLCANO_BASE + CELLS
 _LAVA_TOKENS = _SOURCE_TOKENS["l1"]
-NUM_DISTINCT_ACTIONS = _ERASE_BASE + CELLS * len(LAVA_DICE) * len(_LAVA_TOKENS)
+_CRATER_ERASE_BASE = _ERASE_BASE + CELLS * len(LAVA_DICE) * len(_LAVA_TOKENS)
+_ROUTE_PLACE_IDS = _OFFSET["l1"] - 2  # the ids of route dice and special routes
+_STRIKE_BASE = _CRATER_ERASE_BASE + _ROUTE_PLACE_IDS
+DIRECTIONS = "NESW"
+_IGNORE_BASE = _STRIKE_BASE + len(DIRECTIONS)
+NUM_DISTINCT_ACTIONS = _IGNORE_BASE + len(SPECIAL_ROUTES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +109,8 @@ class Volcano:
 
 @dataclass(frozen=True, slots=True)
 class Erase:
-    """Lava, while stuck: erase the route on `cell` and draw lava die `source` there (O9)."""
+    """Erase `cell` and draw `source` there in one step: a lava die on a route square
+    while stuck (Lava, O9), or a route die or special route on a crater (Meteor, O14)."""
 
     cell: int
     source: str
@@ -110,12 +120,50 @@ class Erase:
         return f"erase {cell_name(self.cell)} {self.source} {self.token}"
 
     @property
+    def for_lava(self) -> bool:
+        return self.source in LAVA_DICE
+
+    @property
     def id(self) -> int:
+        if not self.for_lava:
+            return _CRATER_ERASE_BASE + Place(self.source, self.cell, self.token).id - 2
         index = (self.cell * len(LAVA_DICE) + LAVA_DICE.index(self.source)) * len(_LAVA_TOKENS)
         return _ERASE_BASE + index + _LAVA_TOKENS.index(self.token)
 
 
-Action = Place | End | Undo | Volcano | Erase
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """Meteor: let the meteor strike this board in `direction` (N, E, S or W)."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return f"strike {self.direction}"
+
+    @property
+    def id(self) -> int:
+        return _STRIKE_BASE + DIRECTIONS.index(self.direction)
+
+
+@dataclass(frozen=True, slots=True)
+class Ignore:
+    """Meteor: cross off special route `special` and ignore this round's meteor."""
+
+    special: str
+
+    def __str__(self) -> str:
+        return f"ignore {self.special}"
+
+    @property
+    def source(self) -> str:
+        return self.special
+
+    @property
+    def id(self) -> int:
+        return _IGNORE_BASE + SPECIAL_ROUTES.index(self.special)
+
+
+Action = Place | End | Undo | Volcano | Erase | Strike | Ignore
 
 
 def parse_action(text: str) -> Action:
@@ -138,10 +186,13 @@ def parse_action(text: str) -> Action:
             raise ActionSyntaxError(f"{text!r}: {exc}") from None
     if len(words) == 4 and words[0].lower() == "erase":
         drawn = parse_action(f"{words[2]} {words[1]} {words[3]}")  # as '<source> <cell> <token>'
-
-        if not isinstance(drawn, Place) or drawn.source not in LAVA_DICE:
-            raise ActionSyntaxError(f"{text!r}: erase a square and draw lava die l1 or l2 there")
+        if not isinstance(drawn, Place):
+            raise ActionSyntaxError(f"{text!r}: erase a square and draw a source there")
         return Erase(drawn.cell, drawn.source, drawn.token)
+    if len(words) == 2 and words[0].lower() == "strike" and words[1].upper() in DIRECTIONS:
+        return Strike(words[1].upper())
+    if len(words) == 2 and words[0].lower() == "ignore" and words[1].lower() in SPECIAL_ROUTES:
+        return Ignore(words[1].lower())
     if len(words) != 3:
         raise ActionSyntaxError(f"{text!r} is not an action: expected '<source> <square> <token>'")
     source, square, token = words[0].lower(), words[1], words[2]
@@ -175,10 +226,18 @@ def action_from_id(action_id: int) -> Action:
         return Undo()
     if _VOLCANO_BASE <= action_id < _ERASE_BASE:
         return Volcano(action_id - _VOLCANO_BASE)
-    if _ERASE_BASE <= action_id < NUM_DISTINCT_ACTIONS:
+    if _ERASE_BASE <= action_id < _CRATER_ERASE_BASE:
         rest, token = divmod(action_id - _ERASE_BASE, len(_LAVA_TOKENS))
         cell, die = divmod(rest, len(LAVA_DICE))
         return Erase(cell, LAVA_DICE[die], _LAVA_TOKENS[token])
+    if _CRATER_ERASE_BASE <= action_id < _STRIKE_BASE:
+        drawn = action_from_id(action_id - _CRATER_ERASE_BASE + 2)
+        assert isinstance(drawn, Place)
+        return Erase(drawn.cell, drawn.source, drawn.token)
+    if _STRIKE_BASE <= action_id < _IGNORE_BASE:
+        return Strike(DIRECTIONS[action_id - _STRIKE_BASE])
+    if _IGNORE_BASE <= action_id < NUM_DISTINCT_ACTIONS:
+        return Ignore(SPECIAL_ROUTES[action_id - _IGNORE_BASE])
     for source in reversed(SOURCES):
         offset = _OFFSET[source]
         if offset <= action_id < _VOLCANO_BASE:
@@ -203,11 +262,15 @@ class Roll:
 
     @classmethod
     def of(
-        cls, route: tuple[str, str, str] | list[str], station: str, lava: list[str] | None = None
+        cls,
+        route: tuple[str, str, str] | list[str],
+        station: str,
+        lava: list[str] | None = None,
+        meteor: tuple[str, str] | None = None,
     ) -> Roll:
         ordered = sorted(route, key=_ROUTE_ORDER.__getitem__)
         extra = sorted(lava, key=_LAVA_ORDER.__getitem__) if lava else []
-        return cls((ordered[0], ordered[1], ordered[2], station, *extra))
+        return cls((ordered[0], ordered[1], ordered[2], station, *extra, *(meteor or ())))
 
     def __str__(self) -> str:
         return "roll " + " ".join(self.faces)
@@ -216,19 +279,33 @@ class Roll:
         return self.faces[(DICE + LAVA_DICE).index(die)]
 
     @property
+    def direction(self) -> str:
+        return next(f for f in self.faces if f in DIRECTION_FACES)
+
+    @property
+    def distance(self) -> int:
+        return int(next(f for f in self.faces if f in DISTANCE_FACES)[1])
+
+    @property
     def probability(self) -> Fraction:
         counts = [self.faces[:3].count(f) for f in set(self.faces[:3])]
         arrangements = factorial(3)
         for count in counts:
             arrangements //= factorial(count)
         odds = Fraction(arrangements, 216) * Fraction(1, 3)
-        if len(self.faces) > len(DICE):
-            first, second = (Fraction(*LAVA_FACE_ODDS[f]) for f in self.faces[4:6])
-            odds *= first * second * (1 if self.faces[4] == self.faces[5] else 2)
+        lava = [f for f in self.faces if f in LAVA_FACES]
+        if lava:
+            first, second = (Fraction(*LAVA_FACE_ODDS[f]) for f in lava)
+            odds *= first * second * (1 if lava[0] == lava[1] else 2)
+        for face in self.faces[4:]:
+            if face in DIRECTION_ODDS:
+                odds *= Fraction(DIRECTION_ODDS[face], 6)
+            elif face in DISTANCE_ODDS:
+                odds *= Fraction(DISTANCE_ODDS[face], 6)
         return odds
 
 
-def parse_roll(text: str, *, lava: bool = False) -> Roll:
+def parse_roll(text: str, *, lava: bool = False, meteor: bool = False) -> Roll:
     """Read roll text, in any die order (§13.4); the `roll` word may be left out.
 
     >>> str(parse_roll("roll rt hs hc sc"))
@@ -242,15 +319,31 @@ def parse_roll(text: str, *, lava: bool = False) -> Roll:
     route = [w for w in words if w in ROUTE_FACES]
     station = [w for w in words if w in STATION_FACES]
     lava_faces = [w for w in words if w in LAVA_FACES]
-    known = (*ROUTE_FACES, *STATION_FACES, *LAVA_FACES)
+    direction = [w for w in words if w in DIRECTION_FACES]
+    distance = [w for w in words if w in DISTANCE_FACES]
+    known = (*ROUTE_FACES, *STATION_FACES, *LAVA_FACES, *DIRECTION_FACES, *DISTANCE_FACES)
     unknown = [w for w in words if w not in known]
-    if unknown or len(route) != 3 or len(station) != 1 or len(lava_faces) != (2 if lava else 0):
-        lava_part = f" and two lava faces ({' '.join(LAVA_FACES)})" if lava else ""
+    wanted_meteor = 1 if meteor else 0
+    if (
+        unknown
+        or len(route) != 3
+        or len(station) != 1
+        or len(lava_faces) != (2 if lava else 0)
+        or len(direction) != wanted_meteor
+        or len(distance) != wanted_meteor
+    ):
+        lava_part = f", two lava faces ({' '.join(LAVA_FACES)})" if lava else ""
+        meteor_part = (
+            f", a direction ({' '.join(DIRECTION_FACES)}) and a distance "
+            f"({' '.join(DISTANCE_FACES)})"
+            if meteor
+            else ""
+        )
         raise ActionSyntaxError(
             f"{text!r} is not a roll: expected three route faces ({' '.join(ROUTE_FACES)}), "
-            f"one station face ({' '.join(STATION_FACES)}){lava_part}"
+            f"one station face ({' '.join(STATION_FACES)}){lava_part}{meteor_part}"
         )
-    return Roll.of(route, station[0], lava_faces)
+    return Roll.of(route, station[0], lava_faces, (direction[0], distance[0]) if meteor else None)
 
 
 ALL_ROLLS = tuple(
@@ -258,8 +351,19 @@ ALL_ROLLS = tuple(
     for route in combinations_with_replacement(ROUTE_FACES, 3)
     for station in STATION_FACES
 )
-ALL_LAVA_ROLLS = tuple(
-    Roll.of(list(roll.faces[:3]), roll.faces[3], list(pair))
-    for roll in ALL_ROLLS
-    for pair in combinations_with_replacement(LAVA_FACES, 2)
-)
+
+
+def all_rolls(*, lava: bool, meteor: bool) -> tuple[Roll, ...]:
+    """Every distinct roll with these expansions (§13.4)."""
+    pairs: list[list[str] | None] = (
+        [list(p) for p in combinations_with_replacement(LAVA_FACES, 2)] if lava else [None]
+    )
+    strikes: list[tuple[str, str] | None] = (
+        [(d, m) for d in DIRECTION_FACES for m in DISTANCE_FACES] if meteor else [None]
+    )
+    return tuple(
+        Roll.of(list(roll.faces[:3]), roll.faces[3], pair, strike)
+        for roll in ALL_ROLLS
+        for pair in pairs
+        for strike in strikes
+    )

@@ -17,6 +17,15 @@ ROWS = "ABCDEFG"
 EMPTY_TOKEN = "...."
 
 Board = Sequence[str | None]
+IMPACT = "@"
+
+
+class Drawing(list[str | None]):
+    """A board's 49 squares and, with Meteor, its last impact square (the `@` mark)."""
+
+    def __init__(self, squares: Sequence[str | None] = (), impact: int | None = None) -> None:
+        super().__init__(squares)
+        self.impact = impact
 
 
 def cell_name(cell: int) -> str:
@@ -84,7 +93,7 @@ def facing(board: Board, cell: int, side: int) -> tuple[int, str | None]:
     return other, (token[OPPOSITE[side]] if token is not None else None)
 
 
-def parse_board(text: str) -> list[str | None]:
+def parse_board(text: str) -> Drawing:
     """Read a board in board text (§12); `PositionError` names the line and the problem.
 
     >>> empty_row = " ".join(["...."] * 7)
@@ -107,7 +116,7 @@ def parse_board(text: str) -> list[str | None]:
         rows.append((number, stripped.split()))
     if len(rows) != SIZE:
         raise PositionError(f"a board has {SIZE} lines of {SIZE} tokens, found {len(rows)} lines")
-    board: list[str | None] = []
+    board = Drawing()
     for row_index, (number, tokens) in enumerate(rows):
         if len(tokens) != SIZE:
             raise PositionError(f"line {number}: {len(tokens)} tokens, a board line has {SIZE}")
@@ -115,6 +124,11 @@ def parse_board(text: str) -> list[str | None]:
             if token == EMPTY_TOKEN:
                 board.append(None)
                 continue
+            if token.endswith(IMPACT) and token != EMPTY_TOKEN + IMPACT:
+                if board.impact is not None:
+                    raise PositionError(f"line {number}: a second last-impact mark '@'")
+                board.impact = row_index * SIZE + col
+                token = token[:-1]
             try:
                 board.append(piece(token).token)
             except ValueError as exc:
@@ -125,8 +139,10 @@ def parse_board(text: str) -> list[str | None]:
 
 def format_board(board: Board) -> str:
     """Canonical board text: tokens separated by one space, one line per row."""
-    lines = []
-    for row in range(SIZE):
-        tokens = board[row * SIZE : (row + 1) * SIZE]
-        lines.append(" ".join(EMPTY_TOKEN if t is None else t for t in tokens))
+    impact = getattr(board, "impact", None)
+    tokens = [
+        EMPTY_TOKEN if t is None else t + (IMPACT if c == impact else "")
+        for c, t in enumerate(board)
+    ]
+    lines = [" ".join(tokens[row * SIZE : (row + 1) * SIZE]) for row in range(SIZE)]
     return "\n".join(lines) + "\n"

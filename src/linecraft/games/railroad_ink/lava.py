@@ -18,6 +18,8 @@ from linecraft.games.railroad_ink.board import (
 )
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
+    CRATER,
+    CRATER_SIDE,
     LAVA,
     OPPOSITE,
     SIDE_NAMES,
@@ -48,7 +50,7 @@ def lava_problem(board: Board, cell: int, token: str) -> str | None:
             continue
         other_token = board[other]
         facing = None if other_token is None else other_token[OPPOSITE[side]]
-        if facing is None or facing == BLANK:
+        if facing is None or facing in (BLANK, CRATER_SIDE):
             continue
         if kind == LAVA and facing == LAVA:
             fed = True
@@ -74,7 +76,7 @@ def volcano_problem(board: Board, cell: int) -> str | None:
             continue
         if LAVA in token:
             return f"it is next to the lava of {cell_name(other)}"
-        if token[OPPOSITE[side]] != BLANK:
+        if token[OPPOSITE[side]] not in (BLANK, CRATER_SIDE):
             return f"the route of {cell_name(other)} points at it"
     return None
 
@@ -107,7 +109,7 @@ def volcano_squares(board: Board) -> list[int]:
 def erasable(board: Board, cell: int) -> str | None:
     """Why the route on `cell` may not be erased for lava (O9, the player being stuck), or None."""
     token = board[cell]
-    if token is None or LAVA in token:
+    if token is None or token == CRATER or LAVA in token:
         return f"{cell_name(cell)} holds no route to erase"
     for side in range(4):
         other = NEIGHBOUR[cell][side]

@@ -22,6 +22,11 @@ SPECIAL_ROUTES = ("x1", "x2", "x3", "x4", "x5", "x6")
 LAVA_FACES = ("LC", "LS", "LT", "LR", "LH")  # §9.2, in the normalisation order
 LAVA_FACE_ODDS = {"LC": (2, 6), "LS": (1, 6), "LT": (1, 6), "LR": (1, 6), "LH": (1, 6)}
 VOLCANO = "LLLL"
+CRATER, CRATER_SIDE = "****", "*"  # a crater behaves as four blank sides (O13)
+DIRECTION_FACES = ("MN", "ME", "MS", "MW", "MA")
+DIRECTION_ODDS = {"MN": 1, "ME": 1, "MS": 1, "MW": 1, "MA": 2}  # sixths
+DISTANCE_FACES = ("M1", "M2", "M3")
+DISTANCE_ODDS = {"M1": 3, "M2": 2, "M3": 1}  # sixths
 
 CANONICAL = {
     "HS": "H.H.",
@@ -144,6 +149,8 @@ def piece(token: str) -> Piece:
     >>> piece("H.R.+").is_station
     True
     """
+    if token == CRATER:
+        return Piece(CRATER, "....", (), False, False)
     sides, suffix = token[:4], token[4:]
     if len(token) < 4 or any(c not in "HRL." for c in sides):
         raise ValueError(f"{token!r} is not a token: four sides from H, R, L, . (N, E, S, W)")

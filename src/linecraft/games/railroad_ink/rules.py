@@ -17,11 +17,14 @@ from linecraft.core.game import Game, Outcome, ScoreCard, State
 from linecraft.games.railroad_ink import actions as notation
 from linecraft.games.railroad_ink.actions import (
     DICE,
+    DIRECTIONS,
     LAVA_DICE,
     End,
     Erase,
+    Ignore,
     Place,
     Roll,
+    Strike,
     Undo,
     Volcano,
 )
@@ -30,6 +33,7 @@ from linecraft.games.railroad_ink.board import (
     EXIT_TYPE,
     NEIGHBOUR,
     Board,
+    Drawing,
     cell_name,
     exit_name,
     format_board,
@@ -45,8 +49,15 @@ from linecraft.games.railroad_ink.lava import (
     volcano_problem,
     volcano_squares,
 )
+from linecraft.games.railroad_ink.meteor import crater_problem, strike_square
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
+    CRATER,
+    CRATER_SIDE,
+    DIRECTION_FACES,
+    DIRECTION_ODDS,
+    DISTANCE_FACES,
+    DISTANCE_ODDS,
     FACE_NAMES,
     LAVA_FACE_ODDS,
     LAVA_FACES,
@@ -95,7 +106,7 @@ def placement_problem(board: Board, cell: int, token: str) -> str | None:
         facing = other_token[OPPOSITE[side]]
         if facing == kind:
             connected = True
-        elif facing != BLANK:
+        elif facing not in (BLANK, CRATER_SIDE):
             return (
                 f"{SIDE_NAMES[side]} side ({TYPE_NAMES[kind]}) faces the "
                 f"{TYPE_NAMES[facing]} side of {cell_name(other)}"
@@ -114,6 +125,8 @@ def frontier(board: Board) -> list[int]:
             if any(EXIT_TYPE[cell]):
                 targets.add(cell)
             continue
+        if token == CRATER:
+            continue
         for side in range(4):
             other = NEIGHBOUR[cell][side]
             if token[side] != BLANK and other >= 0 and board[other] is None:
@@ -131,21 +144,23 @@ def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[in
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """A drawing of this round and what its square held before (for undo)."""
+    """An action of this round and what it changed, so that undo restores it exactly."""
 
-    action: Place | Volcano | Erase
+    action: Place | Volcano | Erase | Strike | Ignore
+    cell: int | None = None  # the square it changed
     before: str | None = None
     before_round: int = 0
+    before_impact: int | None = None
 
     @property
     def source(self) -> str | None:
-        return None if isinstance(self.action, Volcano) else self.action.source
+        return None if isinstance(self.action, Volcano | Strike) else self.action.source
 
 
 class Seat:
     """One player's board and what they did this round (Appendix A)."""
 
-    __slots__ = ("actions", "board", "drawn_in", "ended", "specials_used")
+    __slots__ = ("actions", "board", "drawn_in", "ended", "impact", "resolved", "specials_used")
 
     def __init__(self) -> None:
         self.board: list[str | None] = [None] * CELLS
@@ -153,6 +168,8 @@ class Seat:
         self.specials_used: list[str] = []
         self.actions: list[Step] = []
         self.ended = False
+        self.impact: int | None = None  # Meteor: the last impact square (None: D4, no strike yet)
+        self.resolved = True  # Meteor: this round's strike is struck or ignored
 
     def copy(self) -> Seat:
         other = Seat.__new__(Seat)
@@ -161,6 +178,8 @@ class Seat:
         other.specials_used = list(self.specials_used)
         other.actions = list(self.actions)
         other.ended = self.ended
+        other.impact = self.impact
+        other.resolved = self.resolved
         return other
 
     def used(self, source: str) -> bool:
@@ -229,6 +248,8 @@ class RailroadInkState(State):
             return []
         assert self.roll is not None
         seat = self.seats[player]
+        if not seat.resolved:
+            return self._meteor_choices(player)
         targets = frontier(seat.board)
         found: list[CoreAction] = []
         faces_seen = set()
@@ -242,6 +263,8 @@ class RailroadInkState(State):
             found.append(End())
         if self.game.lava:
             found.extend(self._lava_actions(player))
+        if self.game.meteor:
+            found.extend(self._crater_erases(player))
         for special in SPECIAL_ROUTES:
             if seat.may_draw_special(special) is None:
                 found.extend(
@@ -258,6 +281,12 @@ class RailroadInkState(State):
         seat = self.seats[player]
         if isinstance(action, Undo):
             return None if seat.actions else "nothing to undo in this round"
+        if isinstance(action, Strike | Ignore):
+            return self._meteor_problem(player, action)
+        if not seat.resolved:
+            return "first the meteor: strike it (strike N/E/S/W) or ignore it (ignore xK)"
+        if isinstance(action, Erase) and not action.for_lava:
+            return self._crater_erase_problem(player, action)
         if isinstance(action, End):
             blocker = self._drawable_die(player)
             if blocker is None:
@@ -271,6 +300,11 @@ class RailroadInkState(State):
             return self._lava_problem(player, action)
         if not isinstance(action, Place):
             return "not a Railroad Ink action"
+        return self._problem_on(player, action, seat.board)
+
+    def _problem_on(self, player: int, action: Place, board: Board) -> str | None:
+        """Why drawing a route die or special route on `board` is illegal, or None."""
+        seat = self.seats[player]
         assert self.roll is not None
         if action.source in DICE:
             face = self.roll.face(action.source)
@@ -286,7 +320,7 @@ class RailroadInkState(State):
                 f"{action.source} shows {face} ({FACE_NAMES[face]}), "
                 f"which cannot be drawn as {action.token}"
             )
-        return placement_problem(seat.board, action.cell, action.token)
+        return placement_problem(board, action.cell, action.token)
 
     def _drawable_die(self, player: int) -> tuple[str, int] | None:
         """An unused die and a square where it can still be drawn, if any (§7.5)."""
@@ -297,6 +331,61 @@ class RailroadInkState(State):
             for cell, _ in placements(board, self.roll.face(die), targets):
                 return die, cell
         return None
+
+    # --- meteor (§10.3–§10.5) ------------------------------------------------------------
+    def _meteor_choices(self, player: int) -> list[CoreAction]:
+        assert self.roll is not None
+        rolled = self.roll.direction[1]
+        found: list[CoreAction] = [Strike(d) for d in DIRECTIONS if rolled in ("A", d)]
+        seat = self.seats[player]
+        found.extend(Ignore(x) for x in SPECIAL_ROUTES if seat.may_draw_special(x) is None)
+        return found
+
+    def _meteor_problem(self, player: int, action: Strike | Ignore) -> str | None:
+        seat = self.seats[player]
+        if not self.game.meteor:
+            return "the meteor needs the Meteor expansion"
+        if seat.resolved:
+            return "the meteor of this round is already resolved"
+        assert self.roll is not None
+        if isinstance(action, Strike):
+            rolled = self.roll.direction[1]
+            if rolled not in ("A", action.direction):
+                return f"the direction die shows {self.roll.direction}: the meteor flies {rolled}"
+            return None
+        return seat.may_draw_special(action.special)
+
+    def _crater_erase_problem(self, player: int, action: Erase) -> str | None:
+        if not self.game.meteor:
+            return "erasing a crater needs the Meteor expansion"
+        board = self.seats[player].board
+        problem = crater_problem(board, action.cell)
+        if problem is not None:
+            return problem
+        drawn = Place(action.source, action.cell, action.token)
+        cleared = list(board)
+        cleared[action.cell] = None
+        return self._problem_on(player, drawn, cleared)
+
+    def _crater_erases(self, player: int) -> list[CoreAction]:
+        assert self.roll is not None
+        seat = self.seats[player]
+        craters = [c for c in range(CELLS) if seat.board[c] == CRATER]
+        if not craters:
+            return []
+        sources = [(d, self.roll.face(d)) for d in self.unused_dice(player)]
+        sources += [(x, x) for x in SPECIAL_ROUTES if seat.may_draw_special(x) is None]
+        found: list[CoreAction] = []
+        for cell in craters:
+            cleared = list(seat.board)
+            cleared[cell] = None
+            for source, face in sources:
+                found.extend(
+                    Erase(cell, source, token)
+                    for token in orientation_tokens(face)
+                    if placement_problem(cleared, cell, token) is None
+                )
+        return found
 
     # --- lava (§9.5, §9.6) ------------------------------------------------------------
     def _lava_problem(self, player: int, action: CoreAction) -> str | None:
@@ -315,9 +404,10 @@ class RailroadInkState(State):
                 f"which cannot be drawn as {action.token}"
             )
         if isinstance(action, Erase):
-            if not self._stuck(player):
+            problem = erase_problem(board, action.cell, action.token)
+            if problem is None and not self._stuck(player):
                 return "erasing for lava is allowed only when no lava die fits anywhere"
-            return erase_problem(board, action.cell, action.token)
+            return problem
         return lava_problem(board, action.cell, action.token)
 
     def _lava_moves(self, player: int) -> Iterator[Place]:
@@ -372,17 +462,37 @@ class RailroadInkState(State):
 
     def _do(self, player: int, action: CoreAction) -> None:
         seat = self.seats[player]
-        if isinstance(action, Place | Volcano | Erase):
-            before, before_round = seat.board[action.cell], seat.drawn_in[action.cell]
-            seat.board[action.cell] = VOLCANO if isinstance(action, Volcano) else action.token
-            seat.drawn_in[action.cell] = self.round
-            if isinstance(action, Place) and action.source in SPECIAL_ROUTES:
-                seat.specials_used.append(action.source)
-            seat.actions.append(Step(action, before, before_round))
+        if isinstance(action, Place | Volcano | Erase | Strike | Ignore):
+            cell: int | None
+            if isinstance(action, Strike):
+                assert self.roll is not None
+                cell = strike_square(seat.board, seat.impact, action.direction, self.roll.distance)
+                drawn: str | None = CRATER
+            elif isinstance(action, Ignore):
+                cell, drawn = None, None
+            else:
+                cell = action.cell
+                drawn = VOLCANO if isinstance(action, Volcano) else action.token
+            step = Step(action, cell, None, 0, seat.impact)
+            if cell is not None:
+                step = Step(action, cell, seat.board[cell], seat.drawn_in[cell], seat.impact)
+                seat.board[cell] = drawn
+                seat.drawn_in[cell] = self.round
+            if isinstance(action, Strike):
+                seat.impact = cell
+            if isinstance(action, Strike | Ignore):
+                seat.resolved = True
+            if step.source in SPECIAL_ROUTES:
+                seat.specials_used.append(step.source)
+            seat.actions.append(step)
         elif isinstance(action, Undo):
             last = seat.actions.pop()
-            seat.board[last.action.cell] = last.before
-            seat.drawn_in[last.action.cell] = last.before_round
+            if last.cell is not None:
+                seat.board[last.cell] = last.before
+                seat.drawn_in[last.cell] = last.before_round
+            seat.impact = last.before_impact
+            if isinstance(last.action, Strike | Ignore):
+                seat.resolved = False
             if last.source in SPECIAL_ROUTES:
                 seat.specials_used.pop()
         elif isinstance(action, End):
@@ -398,16 +508,26 @@ class RailroadInkState(State):
 
     # --- chance -----------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Outcome, float]]:
-        rolls = notation.ALL_LAVA_ROLLS if self.game.lava else notation.ALL_ROLLS
+        rolls = notation.all_rolls(lava=self.game.lava, meteor=self.game.meteor)
         return [(roll, float(roll.probability)) for roll in rolls]
 
     def _sample_outcome(self, rng: random.Random) -> Outcome:
         route = [rng.choice(ROUTE_FACES) for _ in range(3)]
         station = rng.choice(STATION_FACES)
-        if not self.game.lava:
-            return Roll.of(route, station)
-        weights = [LAVA_FACE_ODDS[f][0] for f in LAVA_FACES]
-        return Roll.of(route, station, rng.choices(LAVA_FACES, weights=weights, k=2))
+        lava = None
+        if self.game.lava:
+            weights = [LAVA_FACE_ODDS[f][0] for f in LAVA_FACES]
+            lava = rng.choices(LAVA_FACES, weights=weights, k=2)
+        meteor = None
+        if self.game.meteor:
+            direction = rng.choices(
+                DIRECTION_FACES, weights=[DIRECTION_ODDS[f] for f in DIRECTION_FACES]
+            )
+            distance = rng.choices(
+                DISTANCE_FACES, weights=[DISTANCE_ODDS[f] for f in DISTANCE_FACES]
+            )
+            meteor = (direction[0], distance[0])
+        return Roll.of(route, station, lava, meteor)
 
     def _do_chance(self, outcome: Outcome) -> None:
         assert isinstance(outcome, Roll)
@@ -416,10 +536,11 @@ class RailroadInkState(State):
         for seat in self.seats:
             seat.ended = False
             seat.actions = []
+            seat.resolved = not self.game.meteor
 
     # --- results ----------------------------------------------------------------------
     def score_details(self, player: int) -> ScoreDetails:
-        return score_board(self.seats[player].board, lava=self.game.lava)
+        return score_board(self.seats[player].board, lava=self.game.lava, meteor=self.game.meteor)
 
     def scores(self) -> dict[int, ScoreCard]:
         return {p: ScoreCard(self.score_details(p).card()) for p in range(len(self.seats))}
@@ -472,7 +593,8 @@ class RailroadInk(Game):
         self.num_players = int(options["players"])
         self.expansions: tuple[str, ...] = tuple(options.get("expansions", ()))
         self.lava = "lava" in self.expansions
-        self.rounds = LAVA_ROUNDS if self.lava else ROUNDS
+        self.meteor = "meteor" in self.expansions
+        self.rounds = LAVA_ROUNDS if self.lava or self.meteor else ROUNDS
 
     def new_state(self, seed: int) -> RailroadInkState:
         return RailroadInkState(self, seed)
@@ -481,7 +603,7 @@ class RailroadInk(Game):
         return notation.parse_action(text)
 
     def parse_outcome(self, text: str) -> Outcome:
-        return notation.parse_roll(text, lava=self.lava)
+        return notation.parse_roll(text, lava=self.lava, meteor=self.meteor)
 
     def action_from_id(self, action_id: int) -> CoreAction:
         return notation.action_from_id(action_id)
@@ -492,28 +614,30 @@ class RailroadInk(Game):
     def format_position(self, position: Board) -> str:
         return format_board(position)
 
-    def position_of(self, state: State, player: int) -> list[str | None]:
+    def position_of(self, state: State, player: int) -> Drawing:
         assert isinstance(state, RailroadInkState)
-        return list(state.seats[player].board)
+        seat = state.seats[player]
+        return Drawing(seat.board, seat.impact)
 
     def check_position(self, position: Board) -> list[str]:
         from linecraft.games.railroad_ink.validation import board_problems
 
-        return board_problems(position, lava=self.lava)
+        return board_problems(position, lava=self.lava, meteor=self.meteor)
 
     def score_position(self, position: Board) -> ScoreCard:
-        return ScoreCard(score_board(position, lava=self.lava).card())
+        return ScoreCard(score_board(position, lava=self.lava, meteor=self.meteor).card())
 
     def explain_score(self, position: Board) -> list[str]:
-        return explain(score_board(position, lava=self.lava))
+        return explain(score_board(position, lava=self.lava, meteor=self.meteor))
 
     def render_state(
         self, state: State, player: int, *, overlay: bool = False, title: str | None = None
     ) -> str:
         assert isinstance(state, RailroadInkState)
-        seat = state.seats[player]
-        details = score_board(seat.board) if overlay else None
-        return render_board(seat.board, drawn_in=seat.drawn_in, details=details, title=title)
+        board = self.position_of(state, player)
+        details = score_board(board, lava=self.lava, meteor=self.meteor) if overlay else None
+        drawn_in = state.seats[player].drawn_in
+        return render_board(board, drawn_in=drawn_in, details=details, title=title)
 
     def render_text(self, state: State, player: int | None) -> str:
         assert isinstance(state, RailroadInkState)
@@ -541,5 +665,5 @@ class RailroadInk(Game):
     def render_position(
         self, position: Board, *, overlay: bool = False, title: str | None = None
     ) -> str:
-        details = score_board(position) if overlay else None
+        details = score_board(position, lava=self.lava, meteor=self.meteor) if overlay else None
         return render_board(position, details=details, title=title)

@@ -22,6 +22,8 @@ from linecraft.games.railroad_ink.board import (
 )
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
+    CRATER,
+    CRATER_SIDE,
     HIGHWAY,
     LAVA,
     OPPOSITE,
@@ -101,6 +103,7 @@ class ScoreDetails:
     centre: tuple[str, ...]
     errors: tuple[RouteError, ...]  # open lava sides included (§9.8)
     lava: LavaDetails | None = None
+    crater_sides: int | None = None  # Meteor: route sides facing a crater (§10.6)
 
     @property
     def scoring_networks(self) -> tuple[Network, ...]:
@@ -117,7 +120,16 @@ class ScoreDetails:
             + len(self.centre)
             - len(self.errors)
             + (self.lava.points if self.lava else 0)
+            + 2 * (self.crater_sides or 0)
         )
+
+    def expansion_entries(self) -> dict[str, dict[str, int]]:
+        entries = {}
+        if self.lava is not None:
+            entries["lava"] = self.lava.entry()
+        if self.crater_sides is not None:
+            entries["meteor"] = {"crater_sides": self.crater_sides, "points": 2 * self.crater_sides}
+        return entries
 
     def card(self) -> dict[str, object]:
         networks = [{"exits": len(n.exits), "points": n.points} for n in self.scoring_networks]
@@ -128,24 +140,43 @@ class ScoreDetails:
             "longest_railway": len(self.longest_railway),
             "centre": len(self.centre),
             "errors": len(self.errors),
-            "expansion": {"lava": self.lava.entry()} if self.lava else {},
+            "expansion": self.expansion_entries(),
             "total": self.total,
         }
 
 
-def score_board(board: Board, *, lava: bool = False) -> ScoreDetails:
-    """The breakdown; the lava entry appears with `lava` or when the board holds lava."""
+def score_board(board: Board, *, lava: bool = False, meteor: bool = False) -> ScoreDetails:
+    """The breakdown; an expansion's entry appears with its option or when the board
+    shows it (lava sides; craters or the impact mark)."""
     with_lava = lava or any(t is not None and LAVA in t for t in board)
+    with_meteor = meteor or CRATER in board or getattr(board, "impact", None) is not None
     return ScoreDetails(
         networks=networks(board),
         longest_highway=longest_route(board, HIGHWAY),
         longest_railway=longest_route(board, RAILWAY),
         centre=tuple(
-            cell_name(c) for c in sorted(CENTRE) if (t := board[c]) is not None and LAVA not in t
+            cell_name(c)
+            for c in sorted(CENTRE)
+            if (t := board[c]) is not None and LAVA not in t and t != CRATER
         ),
         errors=route_errors(board),
         lava=lava_details(board) if with_lava else None,
+        crater_sides=crater_sides(board) if with_meteor else None,
     )
+
+
+def crater_sides(board: Board) -> int:
+    """Route sides facing a crater square: +2 each, never an error (§10.6)."""
+    count = 0
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None or token == CRATER:
+            continue
+        for side in range(4):
+            other = NEIGHBOUR[cell][side]
+            if token[side] in (HIGHWAY, RAILWAY) and other >= 0 and board[other] == CRATER:
+                count += 1
+    return count
 
 
 def lava_details(board: Board) -> LavaDetails:
@@ -231,10 +262,12 @@ def loose_ends(board: Board) -> Iterator[tuple[int, int, int, str | None]]:
         for side in range(4):
             kind = token[side]
             other = NEIGHBOUR[cell][side]
-            if kind == BLANK or other < 0:
+            if kind in (BLANK, CRATER_SIDE) or other < 0:
                 continue
             other_token = board[other]
             facing = None if other_token is None else other_token[OPPOSITE[side]]
+            if facing == CRATER_SIDE and kind != LAVA:
+                continue  # a route side into a crater earns the crater bonus (§10.6)
             if facing != kind:
                 yield cell, side, other, facing
 
@@ -248,6 +281,8 @@ def route_errors(board: Board) -> tuple[RouteError, ...]:
             reason = f"{kind} faces the empty square {cell_name(other)}"
         elif facing == BLANK:
             reason = f"{kind} faces a blank side of {cell_name(other)}"
+        elif facing == CRATER_SIDE:
+            reason = f"{kind} faces the crater {cell_name(other)}"
         else:
             reason = f"{kind} faces the {TYPE_NAMES[facing]} of {cell_name(other)}"
         errors.append(RouteError(cell_name(cell), SIDE_NAMES[side], reason))
@@ -285,6 +320,8 @@ def explain(details: ScoreDetails) -> list[str]:
                 f"lava lake of {len(lake)} ({' '.join(cell_name(c) for c in lake)}): {state}"
             )
         lines.append(f"largest lava lake: {details.lava.largest_lake}")
+    if details.crater_sides is not None:
+        lines.append(f"route sides into craters: {details.crater_sides} (+2 each)")
     lines.extend(f"error at {error}" for error in details.errors)
     lines.append(f"total: {details.total}")
     return lines

@@ -17,7 +17,7 @@ from linecraft.games.railroad_ink.board import (
     cell_name,
     parse_cell,
 )
-from linecraft.games.railroad_ink.pieces import HIGHWAY, LAVA, VOLCANO, piece
+from linecraft.games.railroad_ink.pieces import CRATER, HIGHWAY, LAVA, VOLCANO, piece
 from linecraft.games.railroad_ink.scoring import ScoreDetails
 
 CELL = 64
@@ -127,6 +127,10 @@ def render_board(
                     f'<text x="{x + 4}" y="{y + 12}" font-size="10" fill="#8a7f66">'
                     f"{drawn_in[cell]}</text>"
                 )
+    impact = getattr(board, "impact", None)
+    if impact is not None:  # the last impact square: a dot in its corner
+        x, y = _origin(impact)
+        out.append(f'<circle cx="{x + CELL - 8}" cy="{y + 8}" r="5" fill="#c62828"/>')
     if details is not None:
         out.extend(_overlay(details))
     for index in range(SIZE):
@@ -170,7 +174,18 @@ def _lava(cell: int, token: str) -> list[str]:
     return out
 
 
+def _crater(cell: int) -> list[str]:
+    cx, cy = _centre(cell)
+    return [
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="24" fill="#8d8579" stroke="#4d463d" '
+        'stroke-width="3"/>',
+        f'<circle cx="{cx - 5:g}" cy="{cy - 4:g}" r="9" fill="#6b6458"/>',
+    ]
+
+
 def _square(cell: int, token: str, colour_of: dict[tuple[int, int], str]) -> list[str]:
+    if token == CRATER:
+        return _crater(cell)
     shape = piece(token)
     out = _lava(cell, token) if shape.is_lava else []
     parts = list(enumerate(shape.parts))

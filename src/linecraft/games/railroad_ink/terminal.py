@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from linecraft.games.railroad_ink.board import CELLS, EXIT_TYPE, SIZE, Board
-from linecraft.games.railroad_ink.pieces import BLANK, HIGHWAY, LAVA, VOLCANO, piece
+from linecraft.games.railroad_ink.pieces import BLANK, CRATER, HIGHWAY, LAVA, VOLCANO, piece
 
 _COLOUR = {"H": "bold bright_white", "R": "bold red", "L": "bold dark_orange"}
 _HORIZONTAL = {"H": "══", "R": "┄┄", "L": "▓▓"}
@@ -24,6 +24,8 @@ def _square_lines(token: str | None, highlight: bool) -> list[str]:
     if token is None:
         dot = "[yellow]·[/]" if highlight else "[bright_black]·[/]"
         return ["     ", f"  {dot}  ", "     "]
+    if token == CRATER:
+        return ["     ", " [grey50](◉)[/] ", "     "]
     shape = piece(token)
     n, e, s, w = shape.sides[0], shape.sides[1], shape.sides[2], shape.sides[3]
     if shape.is_lava:

@@ -8,6 +8,8 @@ from linecraft.games.railroad_ink.board import CELLS, EXIT_TYPE, NEIGHBOUR, Boar
 from linecraft.games.railroad_ink.lava import lake_problems
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
+    CRATER,
+    CRATER_SIDE,
     FACE_OF_TOKEN,
     LAVA_FACES,
     OPPOSITE,
@@ -18,13 +20,17 @@ from linecraft.games.railroad_ink.pieces import (
 from linecraft.games.railroad_ink.rules import SPECIALS_PER_GAME
 
 
-def board_problems(board: Board, *, lava: bool = False) -> list[str]:
+def board_problems(board: Board, *, lava: bool = False, meteor: bool = False) -> list[str]:
     """Every reason the board is not valid, each naming its square; empty when valid."""
     problems = []
     specials: dict[str, list[str]] = {}
     for cell in range(CELLS):
         token = board[cell]
         if token is None:
+            continue
+        if token == CRATER:
+            if not meteor:
+                problems.append(f"{cell_name(cell)}: a crater needs the Meteor expansion")
             continue
         face = FACE_OF_TOKEN.get(token)
         if face is None:
@@ -42,9 +48,11 @@ def board_problems(board: Board, *, lava: bool = False) -> list[str]:
             f"{len(specials)} special routes drawn ({', '.join(sorted(specials))}); "
             f"a game allows {SPECIALS_PER_GAME}"
         )
-    if lava:
+    if getattr(board, "impact", None) is not None and not meteor:
+        problems.append("the last-impact mark '@' needs the Meteor expansion")
+    if lava and not meteor:
         problems.extend(lake_problems(board))
-    else:
+    elif not lava and not meteor:
         problems.extend(
             f"{cell_name(cell)}: not linked to any exit by routes" for cell in _unlinked(board)
         )
@@ -55,7 +63,7 @@ def _mismatches(board: Board, cell: int, token: str) -> list[str]:
     found = []
     for side in range(4):
         kind = token[side]
-        if kind == BLANK:
+        if kind in (BLANK, CRATER_SIDE):
             continue
         other = NEIGHBOUR[cell][side]
         where = f"{cell_name(cell)} {SIDE_NAMES[side]}"
@@ -69,7 +77,7 @@ def _mismatches(board: Board, cell: int, token: str) -> list[str]:
         if other_token is None or side not in (1, 2):
             continue
         facing = other_token[OPPOSITE[side]]
-        if facing not in (BLANK, kind):
+        if facing not in (BLANK, CRATER_SIDE, kind):
             found.append(
                 f"{where}: {TYPE_NAMES[kind]} faces the {TYPE_NAMES[facing]} of {cell_name(other)}"
             )
