@@ -102,20 +102,47 @@ def parse_board(text: str) -> Drawing:
     >>> board[parse_cell("D1")]
     '.H.H'
     """
-    rows: list[tuple[int, list[str]]] = []
+    layers = board_rows(text)
+    if "underground" in layers:
+        raise PositionError("underground boards need the Underground expansion")
+    return parse_surface(layers["surface"])
+
+
+Rows = list[tuple[int, list[str]]]
+
+
+def board_rows(text: str) -> dict[str, Rows]:
+    """The rows of each layer in a file: no header means one surface board; otherwise
+    `[surface]` then `[underground]`, or `[underground]` alone (§12.1)."""
+    layers: dict[str, Rows] = {}
+    current: Rows | None = None
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        if stripped.lower() in ("[surface]", "[underground]"):
-            if stripped.lower() == "[underground]":
-                raise PositionError(
-                    f"line {number}: underground boards need the Underground expansion"
-                )
+        header = stripped.lower()
+        if header in ("[surface]", "[underground]"):
+            name = header[1:-1]
+            if name in layers or (name == "surface" and "underground" in layers):
+                raise PositionError(f"line {number}: {stripped} out of place")
+            if current is not None and not layers and name == "underground":
+                raise PositionError(f"line {number}: a board before the first header")
+            current = layers.setdefault(name, [])
             continue
-        rows.append((number, stripped.split()))
-    if len(rows) != SIZE:
-        raise PositionError(f"a board has {SIZE} lines of {SIZE} tokens, found {len(rows)} lines")
+        if current is None:
+            current = layers.setdefault("surface", [])
+        current.append((number, stripped.split()))
+    for name, rows in layers.items():
+        if len(rows) != SIZE:
+            raise PositionError(
+                f"the {name} board has {SIZE} lines of {SIZE} tokens, found {len(rows)} lines"
+            )
+    if not layers:
+        raise PositionError(f"a board has {SIZE} lines of {SIZE} tokens, found 0 lines")
+    return layers
+
+
+def parse_surface(rows: Rows) -> Drawing:
     board = Drawing()
     for row_index, (number, tokens) in enumerate(rows):
         if len(tokens) != SIZE:

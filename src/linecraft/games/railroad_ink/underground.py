@@ -1,0 +1,441 @@
+"""The underground board (§11.2–§11.4, §11.8, §12.3): subway lines and water pipes.
+
+An underground token is four sides from `S` (subway), `P` (pipe), `.` (blank), then the
+markers: `o` a subway station or `h` a hub, `c` the cap of a pipe stub, `b` a burst
+pipe. All `S` sides form one part and all `P` sides another; they never join.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+from linecraft.core.graph import UnionFind, longest_simple_path
+from linecraft.games.railroad_ink.board import (
+    CELLS,
+    CENTRE,
+    EXIT_TYPE,
+    NEIGHBOUR,
+    Board,
+    Rows,
+    board_rows,
+    cell_name,
+    exit_name,
+    format_board,
+    parse_surface,
+)
+from linecraft.games.railroad_ink.pieces import (
+    HIGHWAY,
+    OPPOSITE,
+    RAILWAY,
+    SIDE_NAMES,
+    mirror,
+    rotate,
+)
+from linecraft.games.railroad_ink.scoring import NETWORK_POINTS
+
+SUBWAY, PIPE, BLANK = "S", "P", "."
+UNDER_NAMES = {SUBWAY: "subway", PIPE: "pipe", BLANK: "blank"}
+# Which surface exits accept which underground type (§11.1).
+ACCEPTS = {RAILWAY: SUBWAY, HIGHWAY: PIPE}
+
+CANONICAL = {
+    "SIo": "S.S.o",
+    "SLo": "SS..o",
+    "STo": "SSS.o",
+    "SI": "S.S.",
+    "SL": "SS..",
+    "ST": "SSS.",
+    "PI": "P.P.",
+    "PL": "PP..",
+    "PT": "PPP.",
+    "PX": "PPPP",
+    "II": "PSPS",
+    "LL": "SPPS",
+    "LLo": "SPPSo",
+    "PTs": "PPPSo",
+    "STc": "SSSPc",
+}
+FACE_NAMES = {
+    "SIo": "straight subway with a station",
+    "SLo": "curved subway with a station",
+    "STo": "subway T with a station",
+    "SI": "straight subway",
+    "SL": "curved subway",
+    "ST": "subway T",
+    "PI": "straight pipe",
+    "PL": "curved pipe",
+    "PT": "pipe T",
+    "PX": "pipe crossing",
+    "II": "pipe crossing a subway",
+    "LL": "curved subway beside a curved pipe",
+    "LLo": "curved subway with a station beside a curved pipe",
+    "PTs": "pipe T and a subway stub with a station",
+    "STc": "subway T and a capped pipe stub",
+}
+# The four underground dice A, B, C, D (u1–u4): faces and their odds in sixths.
+DICE_FACES: tuple[dict[str, int], ...] = (
+    {"SIo": 2, "SLo": 2, "STo": 2},
+    {"SI": 1, "PI": 1, "PL": 1, "SL": 1, "ST": 1, "PT": 1},
+    {"PI": 2, "PL": 2, "PT": 1, "PX": 1},
+    {"II": 2, "LL": 1, "LLo": 1, "PTs": 1, "STc": 1},
+)
+UNDER_DICE = ("u1", "u2", "u3", "u4")
+DOUBLE_DIE = "u5"
+DOUBLINGS_PER_GAME = 3
+
+
+@cache
+def under_orientations(code: str) -> tuple[str, ...]:
+    """The distinct drawings of an underground face, k = 0…7 order (markers kept)."""
+    tokens: list[str] = []
+    for start in (CANONICAL[code], mirror(CANONICAL[code])):
+        token = start
+        for _ in range(4):
+            if token not in tokens:
+                tokens.append(token)
+            token = rotate(token)
+    return tuple(tokens)
+
+
+ALL_UNDER_TOKENS = tuple(dict.fromkeys(t for code in CANONICAL for t in under_orientations(code)))
+
+
+@dataclass(frozen=True, slots=True)
+class UnderPiece:
+    token: str
+    sides: str
+    subway: tuple[int, ...]
+    pipe: tuple[int, ...]
+    station: bool
+    hub: bool
+    burst: bool
+
+    @property
+    def parts(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return tuple(
+            (kind, part) for kind, part in ((SUBWAY, self.subway), (PIPE, self.pipe)) if part
+        )
+
+    def drawn(self) -> str:
+        """The token as drawn by a die: the state markers `h` and `b` dropped."""
+        return self.sides + ("o" if self.station else "") + ("c" if "c" in self.token else "")
+
+
+@cache
+def under_piece(token: str) -> UnderPiece:
+    """Read an underground token (§12.3); `ValueError` says what is wrong."""
+    sides, markers = token[:4], token[4:]
+    if len(token) < 4 or any(c not in "SP." for c in sides):
+        raise ValueError(f"{token!r} is not an underground token: four sides from S, P, .")
+    if sides == "....":
+        raise ValueError(f"{token!r}: an empty square is written '....' with no markers")
+    order = [m for m in markers]
+    station = order[:1] in (["o"], ["h"])
+    rest = order[1:] if station else order
+    cap = rest[:1] == ["c"]
+    rest = rest[1:] if cap else rest
+    burst = rest == ["b"]
+    if rest not in ([], ["b"]):
+        raise ValueError(f"{token!r}: markers come as [o|h][c][b]")
+    subway = tuple(i for i, c in enumerate(sides) if c == SUBWAY)
+    pipe = tuple(i for i, c in enumerate(sides) if c == PIPE)
+    if station and not subway:
+        raise ValueError(f"{token!r}: a station needs a subway side")
+    if len(subway) == 1 and not station:
+        raise ValueError(f"{token!r}: a subway stub ends at a station ('o')")
+    if cap != (len(pipe) == 1):
+        raise ValueError(f"{token!r}: a pipe stub, and only a stub, ends at a cap ('c')")
+    if burst and not pipe:
+        raise ValueError(f"{token!r}: only a pipe can burst")
+    return UnderPiece(token, sides, subway, pipe, station, station and order[0] == "h", burst)
+
+
+def exit_accepts(cell: int, side: int) -> str | None:
+    """The underground type an exit on this border side accepts, or None."""
+    kind = EXIT_TYPE[cell][side]
+    return None if kind is None else ACCEPTS[kind]
+
+
+def under_problem(board: Board, cell: int, token: str) -> str | None:
+    """Why drawing `token` on underground square `cell` is illegal (§11.4 items 3–5)."""
+    if board[cell] is not None:
+        return f"{cell_name(cell)} is not empty"
+    connected = False
+    for side in range(4):
+        kind = token[side]
+        if kind == BLANK:
+            continue
+        other = NEIGHBOUR[cell][side]
+        where = f"{SIDE_NAMES[side]} side ({UNDER_NAMES[kind]})"
+        if other < 0:
+            accepts = exit_accepts(cell, side)
+            if accepts is None:
+                continue
+            if accepts != kind:
+                name = exit_name(cell, side)
+                return f"{where} lies on the exit {name}, which takes {UNDER_NAMES[accepts]}s"
+            connected = True
+            continue
+        other_token = board[other]
+        facing = None if other_token is None else other_token[OPPOSITE[side]]
+        if facing is None or facing == BLANK:
+            continue
+        if facing != kind:
+            return f"{where} faces the {UNDER_NAMES[facing]} side of {cell_name(other)}"
+        connected = True
+    if not connected:
+        return "no side touches a subway, pipe or exit of its type"
+    return None
+
+
+def under_frontier(board: Board) -> list[int]:
+    found = set()
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None:
+            if any(EXIT_TYPE[cell]):
+                found.add(cell)
+            continue
+        for side in range(4):
+            other = NEIGHBOUR[cell][side]
+            if token[side] != BLANK and other >= 0 and board[other] is None:
+                found.add(other)
+    return sorted(found)
+
+
+# --- rolls --------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class UnderRoll:
+    """The four underground dice, A B C D in order (§13.4)."""
+
+    faces: tuple[str, str, str, str]
+
+    def __str__(self) -> str:
+        return "roll " + " ".join(self.faces)
+
+    def face(self, die: str) -> str:
+        return self.faces[UNDER_DICE.index(die)]
+
+    @property
+    def probability(self) -> Fraction:
+        odds = Fraction(1)
+        for face, die in zip(self.faces, DICE_FACES, strict=True):
+            odds *= Fraction(die[face], 6)
+        return odds
+
+
+ALL_UNDER_ROLLS = tuple(UnderRoll(faces) for faces in product(*DICE_FACES))  # type: ignore[arg-type]
+_FACE_BY_UPPER = {code.upper(): code for code in CANONICAL}
+
+
+def parse_under_roll(text: str) -> UnderRoll:
+    """`roll SIo PL PX II`: one face per die A, B, C, D, in that order."""
+    words = text.split()
+    if words and words[0].lower() == "roll":
+        words = words[1:]
+    faces = [_FACE_BY_UPPER.get(w.upper()) for w in words]
+    if len(faces) != 4 or any(
+        f is None or f not in die for f, die in zip(faces, DICE_FACES, strict=False)
+    ):
+        listing = "; ".join(
+            f"{d}: {' '.join(faces)}" for d, faces in zip("ABCD", DICE_FACES, strict=True)
+        )
+        raise ValueError(f"{text!r} is not an underground roll (one face per die — {listing})")
+    return UnderRoll((faces[0], faces[1], faces[2], faces[3]))  # type: ignore[arg-type]
+
+
+# --- scoring ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class UnderNetwork:
+    kind: str
+    exits: tuple[str, ...]
+    hubs: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.exits) + len(self.hubs)
+
+    @property
+    def points(self) -> int:
+        return NETWORK_POINTS[min(self.size, len(NETWORK_POINTS) - 1)]
+
+
+@dataclass(frozen=True)
+class UnderDetails:
+    networks: tuple[UnderNetwork, ...]
+    longest_pipe: tuple[int, ...]
+    longest_subway: tuple[int, ...]
+    centre: int
+    open_ends: tuple[tuple[int, int], ...]
+    burst_pipes: int
+
+    @property
+    def scoring_networks(self) -> list[UnderNetwork]:
+        found = [n for n in self.networks if n.size >= 2]
+        return sorted(found, key=lambda n: (-n.size, n.kind != PIPE))
+
+    @property
+    def errors(self) -> int:
+        return len(self.open_ends) + 2 * self.burst_pipes
+
+    @property
+    def total(self) -> int:
+        return (
+            sum(n.points for n in self.scoring_networks)
+            + 2 * len(self.longest_pipe)
+            + len(self.longest_subway)
+            + self.centre
+            - self.errors
+        )
+
+    def card(self) -> dict[str, object]:
+        networks = [
+            {"kind": "pipe" if n.kind == PIPE else "subway", "exits": len(n.exits),
+             "hubs": len(n.hubs), "size": n.size, "points": n.points}
+            for n in self.scoring_networks
+        ]  # fmt: skip
+        return {
+            "networks": networks,
+            "network_points": sum(n.points for n in self.scoring_networks),
+            "longest_pipe": len(self.longest_pipe),
+            "longest_pipe_points": 2 * len(self.longest_pipe),
+            "longest_subway": len(self.longest_subway),
+            "centre": self.centre,
+            "open_ends": len(self.open_ends),
+            "burst_pipes": self.burst_pipes,
+            "errors": self.errors,
+            "total": self.total,
+        }
+
+
+def score_underground(board: Board) -> UnderDetails:
+    links: UnionFind[tuple[int, str] | str] = UnionFind()
+    open_ends = []
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None:
+            continue
+        shape = under_piece(token)
+        for kind, part in shape.parts:
+            node = (cell, kind)
+            links.add(node)
+            for side in part:
+                other = NEIGHBOUR[cell][side]
+                if other < 0:
+                    if exit_accepts(cell, side) == kind:
+                        links.union(node, exit_name(cell, side))
+                    continue
+                other_token = board[other]
+                if other_token is not None and other_token[OPPOSITE[side]] == kind:
+                    links.union(node, (other, kind))
+                else:
+                    open_ends.append((cell, side))
+    networks = []
+    for group in links.groups():
+        exits = tuple(sorted(n for n in group if isinstance(n, str)))
+        parts = [n for n in group if isinstance(n, tuple)]
+        hubs = tuple(sorted(c for c, k in parts if k == SUBWAY and _is_hub(board, c)))
+        if exits or hubs:
+            networks.append(UnderNetwork(parts[0][1], exits, hubs))
+    return UnderDetails(
+        networks=tuple(networks),
+        longest_pipe=_longest(board, PIPE),
+        longest_subway=_longest(board, SUBWAY),
+        centre=sum(1 for c in CENTRE if board[c] is not None),
+        open_ends=tuple(open_ends),
+        burst_pipes=sum(1 for t in board if t is not None and under_piece(t).burst),
+    )
+
+
+def _is_hub(board: Board, cell: int) -> bool:
+    token = board[cell]
+    return token is not None and under_piece(token).hub
+
+
+def _longest(board: Board, kind: str) -> tuple[int, ...]:
+    adjacency: dict[int, list[int]] = {}
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None or kind not in token[:4]:
+            continue
+        adjacency[cell] = [
+            other
+            for side in range(4)
+            if token[side] == kind
+            and (other := NEIGHBOUR[cell][side]) >= 0
+            and (other_token := board[other]) is not None
+            and other_token[OPPOSITE[side]] == kind
+        ]
+    return tuple(longest_simple_path(adjacency))
+
+
+def explain_underground(details: UnderDetails) -> list[str]:
+    lines = []
+    for n in details.scoring_networks:
+        hubs = f" + hubs {' '.join(cell_name(c) for c in n.hubs)}" if n.hubs else ""
+        lines.append(
+            f"underground {'pipe' if n.kind == PIPE else 'subway'} network "
+            f"({' '.join(n.exits) or 'no exit'}{hubs}): size {n.size}, {n.points} points"
+        )
+    pipe = " ".join(cell_name(c) for c in details.longest_pipe) or "none"
+    subway = " ".join(cell_name(c) for c in details.longest_subway) or "none"
+    lines.append(f"longest pipe: {len(details.longest_pipe)} × 2 ({pipe})")
+    lines.append(f"longest subway: {len(details.longest_subway)} ({subway})")
+    lines.append(f"underground centre squares: {details.centre}")
+    lines.extend(
+        f"underground open end at {cell_name(c)} {SIDE_NAMES[s]}" for c, s in details.open_ends
+    )
+    if details.burst_pipes:
+        lines.append(f"burst pipes: {details.burst_pipes} (−2 each)")
+    lines.append(f"underground total: {details.total}")
+    return lines
+
+
+# --- board text with layers (§12.1, §12.4) ---------------------------------------------
+@dataclass
+class Layers:
+    """A file with an underground board: `surface` is None in standalone mode."""
+
+    surface: list[str | None] | None
+    underground: list[str | None]
+
+
+def parse_layers(text: str) -> Layers:
+    """Read a file with an underground board (§12.4); `PositionError` names the problem."""
+    from linecraft.core.errors import PositionError
+
+    rows = board_rows(text)
+    if "underground" not in rows:
+        raise PositionError("the Underground expansion needs an [underground] board")
+    surface = parse_surface(rows["surface"]) if "surface" in rows else None
+    return Layers(surface, _parse_underground(rows["underground"]))
+
+
+def format_layers(layers: Layers) -> str:
+    under = [t or "...." for t in layers.underground]
+    text = "\n".join(" ".join(under[r * 7 : (r + 1) * 7]) for r in range(7)) + "\n"
+    if layers.surface is None:
+        return "[underground]\n" + text
+    return "[surface]\n" + format_board(layers.surface) + "[underground]\n" + text
+
+
+def _parse_underground(rows: Rows) -> list[str | None]:
+    from linecraft.core.errors import PositionError
+
+    board: list[str | None] = []
+    for row, (number, tokens) in enumerate(rows):
+        if len(tokens) != 7:
+            raise PositionError(f"line {number}: {len(tokens)} tokens, a board line has 7")
+        for col, token in enumerate(tokens):
+            if token == "....":
+                board.append(None)
+                continue
+            try:
+                board.append(under_piece(token).token)
+            except ValueError as exc:
+                square = cell_name(row * 7 + col)
+                raise PositionError(f"line {number}, square {square}: {exc}") from None
+    return board
