@@ -9,7 +9,7 @@ import linecraft
 
 def test_games_lists_railroad_ink_with_its_options() -> None:
     info = {g.name: g for g in linecraft.games()}["railroad-ink"]
-    assert [o.name for o in info.options] == ["players", "expansions"]
+    assert [o.name for o in info.options] == ["players", "expansions", "variant"]
 
 
 def test_unknown_game_names_the_registered_ones() -> None:

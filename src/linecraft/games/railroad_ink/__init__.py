@@ -14,7 +14,8 @@ def _players(value: Any) -> int:
     return value
 
 
-EXPANSIONS = ("lava", "meteor")
+EXPANSIONS = ("lava", "meteor", "underground")
+VARIANTS = ("base", "underground-standalone")
 
 
 def _expansions(value: Any) -> tuple[str, ...]:
@@ -24,6 +25,12 @@ def _expansions(value: Any) -> tuple[str, ...]:
     return tuple(sorted(set(names)))
 
 
+def _variant(value: Any) -> str:
+    if value not in VARIANTS:
+        raise ValueError(" or ".join(VARIANTS))
+    return str(value)
+
+
 INFO = GameInfo(
     name="railroad-ink",
     title="Railroad Ink",
@@ -31,6 +38,9 @@ INFO = GameInfo(
     options=(
         Option("players", 1, "1 or more", _players, "boards drawn on the same rolls"),
         Option("expansions", (), f"a list from {', '.join(EXPANSIONS)}", _expansions, "expansions"),
+        Option(
+            "variant", "base", " or ".join(VARIANTS), _variant, "the standalone Underground game"
+        ),
     ),
     conformance_options=(
         {"players": 1},
@@ -41,6 +51,10 @@ INFO = GameInfo(
         {"players": 1, "expansions": ("meteor",)},
         {"players": 3, "expansions": ("meteor",)},
         {"players": 2, "expansions": ("lava", "meteor")},
+        {"players": 1, "expansions": ("underground",)},
+        {"players": 3, "expansions": ("underground",)},
+        {"players": 1, "variant": "underground-standalone"},
+        {"players": 3, "variant": "underground-standalone"},
     ),
 )
 register(INFO)

@@ -21,10 +21,12 @@ from linecraft.games.railroad_ink.pieces import (
     STATION_FACES,
     orientation_tokens,
 )
+from linecraft.games.railroad_ink.underground import ALL_UNDER_TOKENS
 
 DICE = ("d1", "d2", "d3", "d4")
 LAVA_DICE = ("l1", "l2")
-SOURCES = DICE + SPECIAL_ROUTES + LAVA_DICE
+UNDER_SOURCES = ("u1", "u2", "u3", "u4", "u5")
+SOURCES = DICE + SPECIAL_ROUTES + LAVA_DICE + UNDER_SOURCES
 
 # The tokens each source can draw: its id block is cells × these tokens.
 _SOURCE_TOKENS: dict[str, tuple[str, ...]] = {
@@ -32,6 +34,7 @@ _SOURCE_TOKENS: dict[str, tuple[str, ...]] = {
     "d4": tuple(t for f in STATION_FACES for t in orientation_tokens(f)),
     **{x: orientation_tokens(x) for x in SPECIAL_ROUTES},
     **{die: tuple(t for f in LAVA_FACES for t in orientation_tokens(f)) for die in LAVA_DICE},
+    **dict.fromkeys(UNDER_SOURCES, ALL_UNDER_TOKENS),
 }
 _TOKEN_INDEX = {s: {t: i for i, t in enumerate(ts)} for s, ts in _SOURCE_TOKENS.items()}
 _OFFSET: dict[str, int] = {}
@@ -47,7 +50,8 @@ _ROUTE_PLACE_IDS = _OFFSET["l1"] - 2  # the ids of route dice and special routes
 _STRIKE_BASE = _CRATER_ERASE_BASE + _ROUTE_PLACE_IDS
 DIRECTIONS = "NESW"
 _IGNORE_BASE = _STRIKE_BASE + len(DIRECTIONS)
-NUM_DISTINCT_ACTIONS = _IGNORE_BASE + len(SPECIAL_ROUTES)
+_DOUBLE_BASE = _IGNORE_BASE + len(SPECIAL_ROUTES)
+NUM_DISTINCT_ACTIONS = _DOUBLE_BASE + len(UNDER_SOURCES) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +167,21 @@ class Ignore:
         return _IGNORE_BASE + SPECIAL_ROUTES.index(self.special)
 
 
-Action = Place | End | Undo | Volcano | Erase | Strike | Ignore
+@dataclass(frozen=True, slots=True)
+class Double:
+    """Underground: duplicate underground die `die` (u1–u4), creating source u5 (§11.6)."""
+
+    die: str
+
+    def __str__(self) -> str:
+        return f"double {self.die}"
+
+    @property
+    def id(self) -> int:
+        return _DOUBLE_BASE + UNDER_SOURCES.index(self.die)
+
+
+Action = Place | End | Undo | Volcano | Erase | Strike | Ignore | Double
 
 
 def parse_action(text: str) -> Action:
@@ -193,11 +211,15 @@ def parse_action(text: str) -> Action:
         return Strike(words[1].upper())
     if len(words) == 2 and words[0].lower() == "ignore" and words[1].lower() in SPECIAL_ROUTES:
         return Ignore(words[1].lower())
+    if len(words) == 2 and words[0].lower() == "double" and words[1].lower() in UNDER_SOURCES[:4]:
+        return Double(words[1].lower())
     if len(words) != 3:
         raise ActionSyntaxError(f"{text!r} is not an action: expected '<source> <square> <token>'")
     source, square, token = words[0].lower(), words[1], words[2]
     if source not in _SOURCE_TOKENS:
-        raise ActionSyntaxError(f"{text!r}: unknown source {words[0]!r} (d1-d4, x1-x6, l1, l2)")
+        raise ActionSyntaxError(
+            f"{text!r}: unknown source {words[0]!r} (d1-d4, x1-x6, l1, l2, u1-u5)"
+        )
     try:
         cell = parse_cell(square)
     except ValueError as exc:
@@ -236,8 +258,10 @@ def action_from_id(action_id: int) -> Action:
         return Erase(drawn.cell, drawn.source, drawn.token)
     if _STRIKE_BASE <= action_id < _IGNORE_BASE:
         return Strike(DIRECTIONS[action_id - _STRIKE_BASE])
-    if _IGNORE_BASE <= action_id < NUM_DISTINCT_ACTIONS:
+    if _IGNORE_BASE <= action_id < _DOUBLE_BASE:
         return Ignore(SPECIAL_ROUTES[action_id - _IGNORE_BASE])
+    if _DOUBLE_BASE <= action_id < NUM_DISTINCT_ACTIONS:
+        return Double(UNDER_SOURCES[action_id - _DOUBLE_BASE])
     for source in reversed(SOURCES):
         offset = _OFFSET[source]
         if offset <= action_id < _VOLCANO_BASE:

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from linecraft.core.errors import IllegalActionError
+from linecraft.core.errors import ActionSyntaxError, IllegalActionError
 from linecraft.core.game import Action as CoreAction
 from linecraft.core.game import Game, Outcome, ScoreCard, State
 from linecraft.games.railroad_ink import actions as notation
@@ -19,6 +19,8 @@ from linecraft.games.railroad_ink.actions import (
     DICE,
     DIRECTIONS,
     LAVA_DICE,
+    UNDER_SOURCES,
+    Double,
     End,
     Erase,
     Ignore,
@@ -69,13 +71,42 @@ from linecraft.games.railroad_ink.pieces import (
     TYPE_NAMES,
     VOLCANO,
     orientation_tokens,
+    piece,
 )
 from linecraft.games.railroad_ink.scoring import ScoreDetails, explain, score_board
-from linecraft.games.railroad_ink.svg import render_board
-from linecraft.games.railroad_ink.terminal import board_text
+from linecraft.games.railroad_ink.svg import render_board, render_layers, render_underground
+from linecraft.games.railroad_ink.terminal import board_text, under_board_text
+from linecraft.games.railroad_ink.underground import (
+    ALL_UNDER_ROLLS,
+    Layers,
+    UnderRoll,
+    explain_underground,
+    format_layers,
+    parse_layers,
+    parse_under_roll,
+    score_underground,
+    under_frontier,
+    under_orientations,
+    under_piece,
+    under_problem,
+    underground_problems,
+)
+from linecraft.games.railroad_ink.underground import DICE_FACES as UNDER_DICE_FACES
+from linecraft.games.railroad_ink.underground import FACE_NAMES as UNDER_FACE_NAMES
+from linecraft.games.railroad_ink.underground_play import (
+    as_drawn,
+    available_sources,
+    complete_token,
+    double_problem,
+    forced_hub,
+    placement_moves,
+    source_face,
+    under_surface_effect,
+)
 
 ROUNDS = 7
 LAVA_ROUNDS = 6
+UNDERGROUND_ROUNDS = 14
 SPECIALS_PER_GAME = 3
 
 
@@ -146,21 +177,39 @@ def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[in
 class Step:
     """An action of this round and what it changed, so that undo restores it exactly."""
 
-    action: Place | Volcano | Erase | Strike | Ignore
+    action: Place | Volcano | Erase | Strike | Ignore | Double
     cell: int | None = None  # the square it changed
     before: str | None = None
     before_round: int = 0
     before_impact: int | None = None
+    layer: str = "surface"  # the board `cell` is on
+    under_before: str | None = None  # the square below, when a surface station changed it
 
     @property
     def source(self) -> str | None:
-        return None if isinstance(self.action, Volcano | Strike) else self.action.source
+        if isinstance(self.action, Volcano | Strike):
+            return None
+        if isinstance(self.action, Double):
+            return "double"
+        return self.action.source
 
 
 class Seat:
     """One player's board and what they did this round (Appendix A)."""
 
-    __slots__ = ("actions", "board", "drawn_in", "ended", "impact", "resolved", "specials_used")
+    __slots__ = (
+        "actions",
+        "board",
+        "doubled",
+        "doublings",
+        "drawn_in",
+        "ended",
+        "impact",
+        "resolved",
+        "specials_used",
+        "under",
+        "under_drawn_in",
+    )
 
     def __init__(self) -> None:
         self.board: list[str | None] = [None] * CELLS
@@ -170,6 +219,10 @@ class Seat:
         self.ended = False
         self.impact: int | None = None  # Meteor: the last impact square (None: D4, no strike yet)
         self.resolved = True  # Meteor: this round's strike is struck or ignored
+        self.under: list[str | None] = [None] * CELLS  # Underground: the board below
+        self.under_drawn_in: list[int] = [0] * CELLS
+        self.doublings = 0
+        self.doubled: str | None = None  # the die doubled this underground round
 
     def copy(self) -> Seat:
         other = Seat.__new__(Seat)
@@ -180,6 +233,10 @@ class Seat:
         other.ended = self.ended
         other.impact = self.impact
         other.resolved = self.resolved
+        other.under = list(self.under)
+        other.under_drawn_in = list(self.under_drawn_in)
+        other.doublings = self.doublings
+        other.doubled = self.doubled
         return other
 
     def used(self, source: str) -> bool:
@@ -208,7 +265,7 @@ class RailroadInkState(State):
     def __init__(self, game: RailroadInk, seed: int) -> None:
         super().__init__(game, seed)
         self.round = 0
-        self.roll: Roll | None = None
+        self.roll: Roll | UnderRoll | None = None
         self.seats = [Seat() for _ in range(game.num_players)]
         self._over = False
         if game.lava:
@@ -235,6 +292,16 @@ class RailroadInkState(State):
         return self._over
 
     # --- actions ----------------------------------------------------------------------
+    @property
+    def surface_roll(self) -> Roll:
+        assert isinstance(self.roll, Roll)
+        return self.roll
+
+    @property
+    def layer(self) -> str:
+        """Which board this round is drawn on."""
+        return self.game.layer_of(max(self.round, 1))
+
     def unused_dice(self, player: int) -> list[str]:
         seat = self.seats[player]
         return [die for die in DICE if not seat.used(die)]
@@ -248,6 +315,8 @@ class RailroadInkState(State):
             return []
         assert self.roll is not None
         seat = self.seats[player]
+        if self.layer == "underground":
+            return self._under_actions(player)
         if not seat.resolved:
             return self._meteor_choices(player)
         targets = frontier(seat.board)
@@ -281,6 +350,12 @@ class RailroadInkState(State):
         seat = self.seats[player]
         if isinstance(action, Undo):
             return None if seat.actions else "nothing to undo in this round"
+        if self.layer == "underground":
+            return self._under_problem(player, action)
+        if isinstance(action, Double) or (
+            isinstance(action, Place) and action.source in UNDER_SOURCES
+        ):
+            return "underground dice are drawn in underground rounds"
         if isinstance(action, Strike | Ignore):
             return self._meteor_problem(player, action)
         if not seat.resolved:
@@ -332,10 +407,70 @@ class RailroadInkState(State):
                 return die, cell
         return None
 
+    # --- underground rounds (§11.4–§11.6) --------------------------------------------------
+    def _under_sources(self, player: int) -> list[str]:
+        seat = self.seats[player]
+        used = {step.source for step in seat.actions if step.source}
+        return available_sources(used, seat.doubled)
+
+    def _under_actions(self, player: int) -> list[CoreAction]:
+        seat = self.seats[player]
+        assert isinstance(self.roll, UnderRoll)
+        found: list[CoreAction] = list(
+            placement_moves(seat.under, self.roll, self._under_sources(player), seat.doubled)
+        )
+        if not found:
+            found.append(End())
+        if double_problem(seat.doubled, seat.doublings) is None:
+            found.extend(Double(die) for die in UNDER_SOURCES[:4])
+        return found
+
+    def _under_problem(self, player: int, action: CoreAction) -> str | None:
+        seat = self.seats[player]
+        assert isinstance(self.roll, UnderRoll)
+        if isinstance(action, Double):
+            return double_problem(seat.doubled, seat.doublings)
+        if isinstance(action, End):
+            moves = placement_moves(
+                seat.under, self.roll, self._under_sources(player), seat.doubled
+            )
+            if not moves:
+                return None
+            return f"{moves[0].source} can still be drawn on {cell_name(moves[0].cell)}"
+        if not isinstance(action, Place) or action.source not in UNDER_SOURCES:
+            return "an underground round draws the underground dice (u1-u4, u5 after a double)"
+        if action.source not in self._under_sources(player):
+            if action.source == "u5" and seat.doubled is None:
+                return "u5 exists only after a double"
+            return f"{action.source} was already drawn this round"
+        face = source_face(self.roll, action.source, seat.doubled)
+        assert face is not None
+        if action.token not in under_orientations(face):
+            return (
+                f"{action.source} shows {face} ({UNDER_FACE_NAMES[face]}), "
+                f"which cannot be drawn as {action.token}"
+            )
+        return under_problem(seat.under, action.cell, action.token)
+
+    def apply(self, player: int, action: CoreAction | str) -> CoreAction:
+        """As `State.apply`; an underground drawing may leave out its `o`/`c` marker."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if (
+            isinstance(action, Place)
+            and action.source in UNDER_SOURCES
+            and isinstance(self.roll, UnderRoll)
+            and player in self.to_act()
+        ):
+            face = source_face(self.roll, action.source, self.seats[player].doubled)
+            if face is not None:
+                action = Place(action.source, action.cell, complete_token(face, action.token))
+        return super().apply(player, action)
+
     # --- meteor (§10.3–§10.5) ------------------------------------------------------------
     def _meteor_choices(self, player: int) -> list[CoreAction]:
         assert self.roll is not None
-        rolled = self.roll.direction[1]
+        rolled = self.surface_roll.direction[1]
         found: list[CoreAction] = [Strike(d) for d in DIRECTIONS if rolled in ("A", d)]
         seat = self.seats[player]
         found.extend(Ignore(x) for x in SPECIAL_ROUTES if seat.may_draw_special(x) is None)
@@ -349,9 +484,9 @@ class RailroadInkState(State):
             return "the meteor of this round is already resolved"
         assert self.roll is not None
         if isinstance(action, Strike):
-            rolled = self.roll.direction[1]
-            if rolled not in ("A", action.direction):
-                return f"the direction die shows {self.roll.direction}: the meteor flies {rolled}"
+            face = self.surface_roll.direction
+            if face[1] not in ("A", action.direction):
+                return f"the direction die shows {face}: the meteor flies {face[1]}"
             return None
         return seat.may_draw_special(action.special)
 
@@ -460,13 +595,39 @@ class RailroadInkState(State):
             return f"no lava die fits: erase a route for lava (e.g. {erase}) first"
         return None
 
+    def _do_under(self, seat: Seat, action: CoreAction) -> None:
+        if isinstance(action, Double):
+            seat.doubled = action.die
+            seat.doublings += 1
+            seat.actions.append(Step(action, layer="underground"))
+            return
+        assert isinstance(action, Place)
+        cell = action.cell
+        token = action.token
+        if under_piece(token).station:
+            if self.game.standalone:
+                hub = forced_hub(seat.under, cell)
+            else:
+                hub = (above := seat.board[cell]) is not None and piece(above).is_station
+            token = as_drawn(token, hub)
+        seat.actions.append(
+            Step(action, cell, seat.under[cell], seat.under_drawn_in[cell], layer="underground")
+        )
+        seat.under[cell] = token
+        seat.under_drawn_in[cell] = self.round
+
     def _do(self, player: int, action: CoreAction) -> None:
         seat = self.seats[player]
+        if self.layer == "underground" and not isinstance(action, Undo | End):
+            self._do_under(seat, action)
+            return
         if isinstance(action, Place | Volcano | Erase | Strike | Ignore):
             cell: int | None
             if isinstance(action, Strike):
                 assert self.roll is not None
-                cell = strike_square(seat.board, seat.impact, action.direction, self.roll.distance)
+                cell = strike_square(
+                    seat.board, seat.impact, action.direction, self.surface_roll.distance
+                )
                 drawn: str | None = CRATER
             elif isinstance(action, Ignore):
                 cell, drawn = None, None
@@ -475,9 +636,16 @@ class RailroadInkState(State):
                 drawn = VOLCANO if isinstance(action, Volcano) else action.token
             step = Step(action, cell, None, 0, seat.impact)
             if cell is not None:
-                step = Step(action, cell, seat.board[cell], seat.drawn_in[cell], seat.impact)
+                below = seat.under[cell]
+                changed = None if drawn is None else under_surface_effect(below, drawn)
+                step = Step(
+                    action, cell, seat.board[cell], seat.drawn_in[cell], seat.impact,
+                    under_before=below if changed else None,
+                )  # fmt: skip
                 seat.board[cell] = drawn
                 seat.drawn_in[cell] = self.round
+                if changed:
+                    seat.under[cell] = changed
             if isinstance(action, Strike):
                 seat.impact = cell
             if isinstance(action, Strike | Ignore):
@@ -487,9 +655,20 @@ class RailroadInkState(State):
             seat.actions.append(step)
         elif isinstance(action, Undo):
             last = seat.actions.pop()
+            if isinstance(last.action, Double):
+                seat.doubled = None
+                seat.doublings -= 1
+                return
+            if last.layer == "underground":
+                assert last.cell is not None
+                seat.under[last.cell] = last.before
+                seat.under_drawn_in[last.cell] = last.before_round
+                return
             if last.cell is not None:
                 seat.board[last.cell] = last.before
                 seat.drawn_in[last.cell] = last.before_round
+                if last.under_before is not None:
+                    seat.under[last.cell] = last.under_before
             seat.impact = last.before_impact
             if isinstance(last.action, Strike | Ignore):
                 seat.resolved = False
@@ -508,10 +687,15 @@ class RailroadInkState(State):
 
     # --- chance -----------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Outcome, float]]:
+        if self.game.layer_of(self.round + 1) == "underground":
+            return [(roll, float(roll.probability)) for roll in ALL_UNDER_ROLLS]
         rolls = notation.all_rolls(lava=self.game.lava, meteor=self.game.meteor)
         return [(roll, float(roll.probability)) for roll in rolls]
 
     def _sample_outcome(self, rng: random.Random) -> Outcome:
+        if self.game.layer_of(self.round + 1) == "underground":
+            faces = [rng.choices(list(d), weights=list(d.values()))[0] for d in UNDER_DICE_FACES]
+            return UnderRoll((faces[0], faces[1], faces[2], faces[3]))
         route = [rng.choice(ROUTE_FACES) for _ in range(3)]
         station = rng.choice(STATION_FACES)
         lava = None
@@ -530,30 +714,44 @@ class RailroadInkState(State):
         return Roll.of(route, station, lava, meteor)
 
     def _do_chance(self, outcome: Outcome) -> None:
-        assert isinstance(outcome, Roll)
+        underground = self.game.layer_of(self.round + 1) == "underground"
+        if underground != isinstance(outcome, UnderRoll):
+            layer = "an underground" if underground else "a surface"
+            raise IllegalActionError(f"{outcome}: round {self.round + 1} is {layer} round")
         self.round += 1
+        assert isinstance(outcome, Roll | UnderRoll)
         self.roll = outcome
         for seat in self.seats:
             seat.ended = False
             seat.actions = []
-            seat.resolved = not self.game.meteor
+            seat.resolved = not self.game.meteor or underground
+            seat.doubled = None
 
     # --- results ----------------------------------------------------------------------
     def score_details(self, player: int) -> ScoreDetails:
         return score_board(self.seats[player].board, lava=self.game.lava, meteor=self.game.meteor)
 
     def scores(self) -> dict[int, ScoreCard]:
-        return {p: ScoreCard(self.score_details(p).card()) for p in range(len(self.seats))}
+        return {
+            p: ScoreCard(self.game.card_of(self.game.position_of(self, p)))
+            for p in range(len(self.seats))
+        }
 
     def heuristic(self, player: int) -> float:
         seat = self.seats[player]
         return board_value(seat.board, self.round, self.game.rounds, len(seat.specials_used))
 
     def winners(self) -> list[int]:
-        """Highest total; on equal totals fewer errors; still equal: shared (§8.6)."""
+        """Highest total; on equal totals fewer errors (of both boards, O22); still
+        equal: shared (§8.6)."""
         cards = self.scores()
-        best = max((card.total, -card["errors"]) for card in cards.values())
-        return [p for p, card in cards.items() if (card.total, -card["errors"]) == best]
+
+        def key(card: ScoreCard) -> tuple[int, int]:
+            under = card.get("expansion", {}).get("underground", {})
+            return card.total, -(card["errors"] + under.get("errors", 0))
+
+        best = max(key(card) for card in cards.values())
+        return [p for p, card in cards.items() if key(card) == best]
 
     def view(self, player: int | None) -> dict[str, Any]:
         """Everything on the table: all boards are public; the future rolls are not."""
@@ -568,6 +766,13 @@ class RailroadInkState(State):
             "seats": [
                 {
                     "board": format_board(seat.board).splitlines(),
+                    "underground": [
+                        " ".join(t or "...." for t in seat.under[r * 7 : r * 7 + 7])
+                        for r in range(7)
+                    ]
+                    if self.game.has_underground
+                    else None,
+                    "doublings": seat.doublings,
                     "drawn_in": list(seat.drawn_in),
                     "specials_used": list(seat.specials_used),
                     "actions_this_round": [str(a.action) for a in seat.actions],
@@ -579,13 +784,17 @@ class RailroadInkState(State):
 
 
 class RailroadInk(Game):
-    """Railroad Ink for any number of players on the same rolls; with the Lava
-    expansion (`expansions=["lava"]`) in 6 rounds."""
+    """Railroad Ink for any number of players on the same rolls, with the Lava and
+    Meteor expansions (6 rounds), the Underground expansion (two boards, 14 rounds) or
+    the standalone Underground game (`variant="underground-standalone"`, 7 rounds)."""
 
     name = "railroad-ink"
     has_undo = True
-    action_help = "d1 D1 .H.H   x3 C4 HHHH   l1 D5 .L.L   volcano A1   undo   end"
-    chance_help = "the roll you threw (e.g. HS RC HT OV, then LC LT with Lava)"
+    action_help = (
+        "d1 D1 .H.H   x3 C4 HHHH   l1 D5 .L.L   volcano A1   strike N   u3 D1 .P.P   "
+        "double u2   undo   end"
+    )
+    chance_help = "the roll you threw (e.g. HS RC HT OV, LC LT with Lava, MA M2 with Meteor)"
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
 
     def __init__(self, options: Mapping[str, Any]) -> None:
@@ -594,7 +803,26 @@ class RailroadInk(Game):
         self.expansions: tuple[str, ...] = tuple(options.get("expansions", ()))
         self.lava = "lava" in self.expansions
         self.meteor = "meteor" in self.expansions
-        self.rounds = LAVA_ROUNDS if self.lava or self.meteor else ROUNDS
+        self.underground = "underground" in self.expansions
+        self.standalone = options.get("variant") == "underground-standalone"
+        if self.underground and (self.lava or self.meteor):
+            raise ValueError("the Underground expansion is not combined with Lava or Meteor (O16)")
+        if self.standalone and self.expansions:
+            raise ValueError("the standalone Underground game takes no expansions")
+        self.has_underground = self.underground or self.standalone
+        if self.underground:
+            self.rounds = UNDERGROUND_ROUNDS
+        elif self.lava or self.meteor:
+            self.rounds = LAVA_ROUNDS
+        else:
+            self.rounds = ROUNDS
+
+    def layer_of(self, round_number: int) -> str:
+        """Surface or underground: standalone rounds are all underground; with the
+        expansion, even rounds are (§11.5)."""
+        if self.standalone or (self.underground and round_number % 2 == 0):
+            return "underground"
+        return "surface"
 
     def new_state(self, seed: int) -> RailroadInkState:
         return RailroadInkState(self, seed)
@@ -603,67 +831,131 @@ class RailroadInk(Game):
         return notation.parse_action(text)
 
     def parse_outcome(self, text: str) -> Outcome:
+        if self.has_underground:
+            try:
+                return parse_under_roll(text)
+            except ValueError as exc:
+                if self.standalone:
+                    raise ActionSyntaxError(str(exc)) from None
         return notation.parse_roll(text, lava=self.lava, meteor=self.meteor)
 
     def action_from_id(self, action_id: int) -> CoreAction:
         return notation.action_from_id(action_id)
 
-    def parse_position(self, text: str) -> list[str | None]:
-        return parse_board(text)
+    # --- positions: a board, or a surface and an underground board ---------------------
+    def parse_position(self, text: str) -> Drawing | Layers:
+        return parse_layers(text) if self.has_underground else parse_board(text)
 
-    def format_position(self, position: Board) -> str:
+    def format_position(self, position: Board | Layers) -> str:
+        if isinstance(position, Layers):
+            return format_layers(position)
         return format_board(position)
 
-    def position_of(self, state: State, player: int) -> Drawing:
+    def position_of(self, state: State, player: int) -> Drawing | Layers:
         assert isinstance(state, RailroadInkState)
         seat = state.seats[player]
-        return Drawing(seat.board, seat.impact)
+        surface = Drawing(seat.board, seat.impact)
+        if self.has_underground:
+            return Layers(None if self.standalone else surface, list(seat.under))
+        return surface
 
-    def check_position(self, position: Board) -> list[str]:
+    def check_position(self, position: Board | Layers) -> list[str]:
         from linecraft.games.railroad_ink.validation import board_problems
 
+        if isinstance(position, Layers):
+            problems = []
+            if position.surface is not None:
+                problems += board_problems(position.surface)
+            return problems + underground_problems(position, standalone=self.standalone)
         return board_problems(position, lava=self.lava, meteor=self.meteor)
 
-    def score_position(self, position: Board) -> ScoreCard:
-        return ScoreCard(score_board(position, lava=self.lava, meteor=self.meteor).card())
+    def card_of(self, position: Board | Layers) -> dict[str, Any]:
+        """The score card: the surface card (with the underground card nested in
+        expansion mode), or the underground card in the standalone game (§14)."""
+        if isinstance(position, Layers):
+            under = score_underground(position.underground).card()
+            if position.surface is None:
+                return under
+            card = score_board(position.surface).card()
+            card["expansion"] = {"underground": {**under, "points": under["total"]}}
+            under_total = under["total"]
+            assert isinstance(under_total, int)
+            card["total"] = int(str(card["total"])) + under_total
+            return card
+        return score_board(position, lava=self.lava, meteor=self.meteor).card()
 
-    def explain_score(self, position: Board) -> list[str]:
+    def score_position(self, position: Board | Layers) -> ScoreCard:
+        return ScoreCard(self.card_of(position))
+
+    def explain_score(self, position: Board | Layers) -> list[str]:
+        if isinstance(position, Layers):
+            lines = explain(score_board(position.surface)) if position.surface else []
+            return lines + explain_underground(score_underground(position.underground))
         return explain(score_board(position, lava=self.lava, meteor=self.meteor))
+
+    # --- drawing ----------------------------------------------------------------------
+    def render_position(
+        self, position: Board | Layers, *, overlay: bool = False, title: str | None = None
+    ) -> str:
+        if isinstance(position, Layers):
+            surface = None
+            if position.surface is not None:
+                details = score_board(position.surface) if overlay else None
+                surface = render_board(position.surface, details=details)
+            return render_layers(surface, render_underground(position.underground), title)
+        details = score_board(position, lava=self.lava, meteor=self.meteor) if overlay else None
+        return render_board(position, details=details, title=title)
 
     def render_state(
         self, state: State, player: int, *, overlay: bool = False, title: str | None = None
     ) -> str:
         assert isinstance(state, RailroadInkState)
-        board = self.position_of(state, player)
-        details = score_board(board, lava=self.lava, meteor=self.meteor) if overlay else None
-        drawn_in = state.seats[player].drawn_in
-        return render_board(board, drawn_in=drawn_in, details=details, title=title)
+        position = self.position_of(state, player)
+        seat = state.seats[player]
+        if isinstance(position, Layers):
+            surface = None
+            if position.surface is not None:
+                details = score_board(position.surface) if overlay else None
+                surface = render_board(position.surface, drawn_in=seat.drawn_in, details=details)
+            underground = render_underground(position.underground, drawn_in=seat.under_drawn_in)
+            return render_layers(surface, underground, title)
+        details = score_board(position, lava=self.lava, meteor=self.meteor) if overlay else None
+        return render_board(position, drawn_in=seat.drawn_in, details=details, title=title)
 
     def render_text(self, state: State, player: int | None) -> str:
         assert isinstance(state, RailroadInkState)
         seats = range(self.num_players) if player is None else [player]
-        parts = [f"Round {state.round} of {self.rounds}"]
-        if state.roll is not None:
+        parts = [f"Round {state.round} of {self.rounds} ({state.layer})"]
+        if isinstance(state.roll, UnderRoll):
+            dice = "  ".join(
+                f"{die}={state.roll.face(die)} ({UNDER_FACE_NAMES[state.roll.face(die)]})"
+                for die in UNDER_SOURCES[:4]
+            )
+            parts.append(f"Roll: {dice}")
+        elif state.roll is not None:
             dice = "  ".join(
                 f"{die}={state.roll.face(die)} ({FACE_NAMES[state.roll.face(die)]})"
                 for die in DICE + (LAVA_DICE if self.lava else ())
             )
+            if self.meteor:
+                dice += f"  meteor {state.roll.direction} {state.roll.distance}"
             parts.append(f"Roll: {dice}")
         for seat_index in seats:
             seat = state.seats[seat_index]
-            card = score_board(seat.board).card()
+            card = self.card_of(self.position_of(state, seat_index))
             used = ", ".join(seat.specials_used) or "none"
             done = [str(a.source) for a in seat.actions]
             parts.append(
                 f"\n[b]Player {seat_index}[/b]  score now {card['total']}  "
-                f"special routes used: {used}  drawn this round: {', '.join(done) or 'nothing'}"
+                f"special routes used: {used}  doublings: {seat.doublings}  "
+                f"drawn this round: {', '.join(done) or 'nothing'}"
             )
-            targets = frozenset(frontier(seat.board)) if seat_index == player else frozenset()
-            parts.append(board_text(seat.board, targets))
+            mine = seat_index == player
+            if not self.standalone:
+                targets = frozenset(frontier(seat.board)) if mine else frozenset()
+                parts.append(board_text(seat.board, targets))
+            if self.has_underground:
+                targets = frozenset(under_frontier(seat.under)) if mine else frozenset()
+                parts.append("underground:")
+                parts.append(under_board_text(seat.under, targets))
         return "\n".join(parts)
-
-    def render_position(
-        self, position: Board, *, overlay: bool = False, title: str | None = None
-    ) -> str:
-        details = score_board(position, lava=self.lava, meteor=self.meteor) if overlay else None
-        return render_board(position, details=details, title=title)

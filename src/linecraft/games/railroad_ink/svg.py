@@ -19,6 +19,7 @@ from linecraft.games.railroad_ink.board import (
 )
 from linecraft.games.railroad_ink.pieces import CRATER, HIGHWAY, LAVA, VOLCANO, piece
 from linecraft.games.railroad_ink.scoring import ScoreDetails
+from linecraft.games.railroad_ink.underground import under_piece
 
 CELL = 64
 MARGIN = 40
@@ -254,3 +255,92 @@ def _overlay(details: ScoreDetails) -> list[str]:
             f'<line x1="{mx - 6:g}" y1="{my + 6:g}" x2="{mx + 6:g}" y2="{my - 6:g}"/></g>'
         )
     return out
+
+
+SUBWAY_COLOUR, PIPE_COLOUR = "#1b4f9c", "#6f7a80"
+
+
+def render_underground(board: Board, *, drawn_in: Sequence[int] | None = None) -> Svg:
+    """The underground board: subway lines thin and blue with station circles (hubs
+    filled), pipes double and grey, capped stubs, burst pipes marked with a zigzag."""
+    width = 2 * MARGIN + SIZE * CELL
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {width}" '
+        f'width="{width}" height="{width}" font-family="sans-serif">',
+        f'<rect x="0" y="0" width="{width}" height="{width}" fill="#e9eef2"/>',
+    ]
+    for cell in range(CELLS):
+        x, y = _origin(cell)
+        fill = "#dde5ea" if cell in CENTRE else "#f4f7f9"
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
+            f'stroke="#b8c4cc" stroke-width="1"><title>{cell_name(cell)}</title></rect>'
+        )
+    for (cell, side), kind in EXITS.items():
+        x, y = _origin(cell)
+        mx, my = x + _MID[side][0], y + _MID[side][1]
+        dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[side]
+        colour = SUBWAY_COLOUR if kind == "R" else PIPE_COLOUR
+        out.append(
+            f'<line x1="{mx:g}" y1="{my:g}" x2="{mx + dx * EXIT_STUB:g}" '
+            f'y2="{my + dy * EXIT_STUB:g}" stroke="{colour}" stroke-width="4"/>'
+        )
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is not None:
+            out.extend(_under_square(cell, token))
+            if drawn_in is not None and drawn_in[cell]:
+                x, y = _origin(cell)
+                out.append(
+                    f'<text x="{x + 4}" y="{y + 12}" font-size="10" fill="#6b7b86">'
+                    f"{drawn_in[cell]}</text>"
+                )
+    out.append("</svg>")
+    return Svg("\n".join(out))
+
+
+def _under_square(cell: int, token: str) -> list[str]:
+    shape = under_piece(token)
+    out = []
+    cx, cy = _centre(cell)
+    if shape.pipe:
+        path = _route_path(cell, list(shape.pipe))
+        out.append(f'<path d="{path}" stroke="{PIPE_COLOUR}" stroke-width="14" fill="none"/>')
+        out.append(f'<path d="{path}" stroke="#f4f7f9" stroke-width="6" fill="none"/>')
+        if len(shape.pipe) == 1:
+            out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="7" fill="{PIPE_COLOUR}"/>')
+        if shape.burst:
+            out.append(
+                f'<polyline points="{cx - 14:g},{cy + 8:g} {cx - 6:g},{cy - 8:g} {cx + 2:g},'
+                f'{cy + 8:g} {cx + 10:g},{cy - 8:g}" stroke="#d32f2f" stroke-width="3" '
+                'fill="none"/>'
+            )
+    if shape.subway:
+        path = _route_path(cell, list(shape.subway))
+        out.append(f'<path d="{path}" stroke="{SUBWAY_COLOUR}" stroke-width="4" fill="none"/>')
+        if shape.station:
+            fill = SUBWAY_COLOUR if shape.hub else "#ffffff"
+            out.append(
+                f'<circle cx="{cx:g}" cy="{cy:g}" r="9" fill="{fill}" '
+                f'stroke="{SUBWAY_COLOUR}" stroke-width="3"/>'
+            )
+    return out
+
+
+def render_layers(surface: Svg | None, underground: Svg, title: str | None = None) -> Svg:
+    """The surface board and the underground board side by side."""
+    width = 2 * MARGIN + SIZE * CELL
+    boards = [b for b in (surface, underground) if b is not None]
+    top = 24 if title else 0
+    total = width * len(boards)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {-top} {total} {width + top}" '
+        f'width="{total}" height="{width + top}" font-family="sans-serif">',
+    ]
+    if title:
+        out.append(f'<text x="{MARGIN}" y="-6" font-size="15">{escape(title)}</text>')
+    for index, board in enumerate(boards):
+        inner = board.split(">", 1)[1].rsplit("</svg>", 1)[0]
+        out.append(f'<g transform="translate({index * width},0)">{inner}</g>')
+    out.append("</svg>")
+    return Svg("\n".join(out))

@@ -66,3 +66,26 @@ def board_text(board: Board, highlight: frozenset[int] = frozenset()) -> str:
             lines.append(f"{label} {left}" + "".join(c[line] for c in cells) + right)
     lines.append(bottom)
     return "\n".join(lines)
+
+
+_UNDER_STYLE = {"S": "bold dodger_blue1", "P": "grey62"}
+
+
+def under_board_text(board: Board, highlight: frozenset[int] = frozenset()) -> str:
+    """The underground board as its tokens (S subway, P pipe; o station, h hub,
+    c cap, b burst), coloured, with row letters and column numbers."""
+    lines = ["    " + "".join(f"{c + 1:^7}" for c in range(SIZE))]
+    for row in range(SIZE):
+        cells = []
+        for col in range(SIZE):
+            token = board[row * SIZE + col]
+            if token is None:
+                dot = "[yellow]·[/]" if row * SIZE + col in highlight else "[bright_black]·[/]"
+                cells.append(f"   {dot}   ")
+                continue
+            painted = "".join(
+                f"[{_UNDER_STYLE[c]}]{c}[/]" if c in _UNDER_STYLE else c for c in token
+            )
+            cells.append(" " + painted + " " * (6 - len(token)))
+        lines.append(f"{'ABCDEFG'[row]}   " + "".join(cells))
+    return "\n".join(lines)

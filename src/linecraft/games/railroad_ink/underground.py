@@ -439,3 +439,52 @@ def _parse_underground(rows: Rows) -> list[str | None]:
                 square = cell_name(row * 7 + col)
                 raise PositionError(f"line {number}, square {square}: {exc}") from None
     return board
+
+
+def underground_problems(layers: Layers, *, standalone: bool) -> list[str]:
+    """§12.5 for the underground board: no mismatched sides or exits; in expansion
+    mode `h` exactly under surface stations, `b` only under them; standalone: no `b`."""
+    from linecraft.games.railroad_ink.pieces import piece
+
+    problems = []
+    board = layers.underground
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None:
+            continue
+        shape = under_piece(token)
+        for side in range(4):
+            kind = token[side]
+            if kind == BLANK:
+                continue
+            other = NEIGHBOUR[cell][side]
+            where = f"{cell_name(cell)} {SIDE_NAMES[side]}"
+            if other < 0:
+                accepts = exit_accepts(cell, side)
+                if accepts is not None and accepts != kind:
+                    problems.append(
+                        f"{where}: {UNDER_NAMES[kind]} on an exit for {UNDER_NAMES[accepts]}s"
+                    )
+                continue
+            facing = board[other]
+            if (
+                facing is not None
+                and side in (1, 2)
+                and facing[OPPOSITE[side]] not in (BLANK, kind)
+            ):
+                met = UNDER_NAMES[facing[OPPOSITE[side]]]
+                problems.append(
+                    f"{where}: {UNDER_NAMES[kind]} faces the {met} of {cell_name(other)}"
+                )
+        if standalone:
+            if shape.burst:
+                problems.append(f"{cell_name(cell)}: no pipe bursts in the standalone game")
+            continue
+        above = layers.surface[cell] if layers.surface is not None else None
+        station_above = above is not None and piece(above).is_station
+        if shape.station and shape.hub != station_above:
+            state, above_text = ("a hub", "has no") if shape.hub else ("a plain station", "has a")
+            problems.append(f"{cell_name(cell)}: {state}, but the surface {above_text} station")
+        if shape.burst and not station_above:
+            problems.append(f"{cell_name(cell)}: a burst pipe with no surface station above")
+    return problems
