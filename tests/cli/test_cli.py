@@ -133,3 +133,23 @@ def test_replay_prints_every_event(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_reports_throughput(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run(capsys, "bench", "railroad-ink", "--seconds", "0.2")
     assert code == 0 and "games/s" in out
+
+
+@pytest.mark.parametrize(
+    ("flags", "expect"),
+    [
+        (["--expansion", "lava"], "volcano"),
+        (["--expansion", "meteor"], "strike"),
+        (["--expansion", "underground"], "underground:"),
+        (["--option", "variant=underground-standalone"], "underground:"),
+    ],
+)
+def test_a_whole_game_with_each_expansion(flags: list[str], expect: str, tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    result = play(
+        "railroad-ink", "--players", "1", "--seed", "5", *flags, "--record", str(record),
+        commands=["moves"] + ["auto"] * 200, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert expect in result.stdout and "Final scores" in result.stdout
+    assert main(["check", "railroad-ink", str(record)]) == 0

@@ -43,6 +43,33 @@ METEOR_GAMES = [  # (expansions, players, bots by seat, seed)
 ]
 
 
+UNDERGROUND_GAMES = [  # (options, players, bots by seat, seed)
+    ({"expansions": ["underground"]}, 1, ["greedy"], 901),
+    ({"expansions": ["underground"]}, 2, ["greedy", "random"], 902),
+    ({"expansions": ["underground"]}, 3, ["random", "greedy", "greedy"], 903),
+    ({"variant": "underground-standalone"}, 1, ["greedy"], 904),
+    ({"variant": "underground-standalone"}, 2, ["random", "greedy"], 905),
+    ({"variant": "underground-standalone"}, 3, ["greedy", "greedy", "random"], 906),
+]
+
+
+def write_underground() -> None:
+    write_golden(
+        Path(__file__).parent / "golden",
+        "railroad-ink",
+        [
+            (
+                f"{'standalone' if 'variant' in opts else 'underground'}-{n}p-seed{seed}",
+                {"players": n, **opts},
+                bots,
+                seed,
+            )
+            for opts, n, bots, seed in UNDERGROUND_GAMES
+        ],
+        undo_rate=0.1,
+    )
+
+
 def write_lava() -> None:
     write_golden(
         Path(__file__).parent / "golden",
@@ -70,6 +97,7 @@ def write_meteor() -> None:
 if __name__ == "__main__":
     write_lava()
     write_meteor()
+    write_underground()
     write_golden(
         Path(__file__).parent / "golden",
         "railroad-ink",

@@ -26,6 +26,15 @@ def test_there_are_enough_golden_games() -> None:
     meteor_actions = [e.get("action", "") for r in meteor for e in r["events"]]
     assert any(a.startswith("strike") for a in meteor_actions)
     assert any(a.startswith("ignore") for a in meteor_actions)
+    under = [
+        r for r in records
+        if "underground" in r["options"].get("expansions", [])
+        or r["options"].get("variant") == "underground-standalone"
+    ]  # fmt: skip
+    assert len(under) >= 5
+    under_actions = [e.get("action", "") for r in under for e in r["events"]]
+    assert any(a.startswith("double") for a in under_actions)
+    assert sum(1 for a in under_actions if a[:1] == "u") >= 100
     specials = sum(1 for r in records for e in r["events"] if e.get("action", "").startswith("x"))
     undos = sum(1 for r in records for e in r["events"] if e.get("action") == "undo")
     assert specials >= 10 and undos >= 10
