@@ -21,11 +21,16 @@ def main() -> None:
     print(throughput_line(game, args.seconds, "1 player"))
     for bot_name in ("random", "greedy"):
         print(summarise(game, bot_name, args.games))
-    for expansion in EXPANSIONS:
-        with_expansion = linecraft.load("railroad-ink", players=1, expansions=[expansion])
-        print(f"with {expansion}:")
+    variants: list[tuple[dict[str, object], str]] = [
+        ({"expansions": [name]}, name) for name in EXPANSIONS
+    ]
+    variants += [({"expansions": ["lava", "meteor"]}, "lava and meteor")]
+    variants += [({"variant": "underground-standalone"}, "the standalone underground game")]
+    for options, label in variants:
+        game = linecraft.load("railroad-ink", players=1, **options)
+        print(f"with {label}:")
         for bot_name in ("random", "greedy"):
-            print(" ", summarise(with_expansion, bot_name, args.games))
+            print(" ", summarise(game, bot_name, args.games))
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from linecraft.games.railroad_ink.scoring import (
     loose_ends,
     networks,
 )
+from linecraft.games.railroad_ink.underground import score_underground
 
 
 def board_value(board: Board, round_no: int, rounds: int, specials_used: int) -> float:
@@ -49,3 +50,17 @@ def _ends(board: Board) -> tuple[int, int]:
     facing = [other_side for _, _, _, other_side in loose_ends(board)]
     open_ends = facing.count(None)
     return len(facing) - open_ends, open_ends
+
+
+def under_value(board: Board, progress: float) -> float:
+    """The underground board's score, its open ends weighed like the surface's."""
+    details = score_underground(board)
+    open_weight = 0.55 + 0.45 * progress**2
+    return (
+        sum(n.points for n in details.scoring_networks)
+        + 2 * len(details.longest_pipe)
+        + len(details.longest_subway)
+        + details.centre
+        - 2 * details.burst_pipes
+        - open_weight * len(details.open_ends)
+    )

@@ -41,7 +41,7 @@ from linecraft.games.railroad_ink.board import (
     format_board,
     parse_board,
 )
-from linecraft.games.railroad_ink.bots import board_value
+from linecraft.games.railroad_ink.bots import board_value, under_value
 from linecraft.games.railroad_ink.lava import (
     D4,
     erase_placements,
@@ -739,7 +739,13 @@ class RailroadInkState(State):
 
     def heuristic(self, player: int) -> float:
         seat = self.seats[player]
-        return board_value(seat.board, self.round, self.game.rounds, len(seat.specials_used))
+        progress = self.round / self.game.rounds
+        value = 0.0
+        if not self.game.standalone:
+            value += board_value(seat.board, self.round, self.game.rounds, len(seat.specials_used))
+        if self.game.has_underground:
+            value += under_value(seat.under, progress)
+        return value
 
     def winners(self) -> list[int]:
         """Highest total; on equal totals fewer errors (of both boards, O22); still
