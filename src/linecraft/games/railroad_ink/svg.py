@@ -69,6 +69,22 @@ def _route(path: str, kind: str, colour: str | None) -> list[str]:
     ]
 
 
+def _labels() -> list[str]:
+    """Column numbers above the board and row letters beside it."""
+    out = []
+    for index in range(SIZE):
+        pos = MARGIN + index * CELL + CELL / 2
+        out.append(
+            f'<text x="{pos:g}" y="{MARGIN - 28}" font-size="11" text-anchor="middle" '
+            f'fill="#8a7f66">{index + 1}</text>'
+        )
+        out.append(
+            f'<text x="{MARGIN - 32}" y="{pos + 4:g}" font-size="11" text-anchor="middle" '
+            f'fill="#8a7f66">{"ABCDEFG"[index]}</text>'
+        )
+    return out
+
+
 def _exit_marks() -> list[str]:
     out = []
     for (cell, side), kind in EXITS.items():
@@ -134,16 +150,7 @@ def render_board(
         out.append(f'<circle cx="{x + CELL - 8}" cy="{y + 8}" r="5" fill="#c62828"/>')
     if details is not None:
         out.extend(_overlay(details))
-    for index in range(SIZE):
-        pos = MARGIN + index * CELL + CELL / 2
-        out.append(
-            f'<text x="{pos:g}" y="{MARGIN - 28}" font-size="11" text-anchor="middle" '
-            f'fill="#8a7f66">{index + 1}</text>'
-        )
-        out.append(
-            f'<text x="{MARGIN - 32}" y="{pos + 4:g}" font-size="11" text-anchor="middle" '
-            f'fill="#8a7f66">{"ABCDEFG"[index]}</text>'
-        )
+    out.extend(_labels())
     out.append("</svg>")
     return Svg("\n".join(out))
 
@@ -295,6 +302,7 @@ def render_underground(board: Board, *, drawn_in: Sequence[int] | None = None) -
                     f'<text x="{x + 4}" y="{y + 12}" font-size="10" fill="#6b7b86">'
                     f"{drawn_in[cell]}</text>"
                 )
+    out.extend(_labels())
     out.append("</svg>")
     return Svg("\n".join(out))
 
