@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -301,6 +302,23 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     return EXIT_OK
 
 
+def default_db() -> Path:
+    """The server's SQLite file in the user's data directory."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "linecraft" / "linecraft.db"
+
+
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    import uvicorn
+
+    from linecraft.server.app import create_app
+
+    db = Path(args.db) if args.db else default_db()
+    console.print(f"Linecraft is at http://{args.host}:{args.port}  (rooms kept in {db})")
+    uvicorn.run(create_app(db), host=args.host, port=args.port, log_level="warning")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="linecraft", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -354,6 +372,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record")
     p.add_argument("--all", action="store_true", help="print everything without pausing")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("serve", help="the web platform: play in the browser")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--db", help="the SQLite file (default: in your user data directory)")
+    p.set_defaults(run=cmd_serve)
 
     p = command("bench", "engine throughput: random full games per second on one core")
     p.add_argument("--seconds", type=float, default=5.0)

@@ -1,0 +1,1 @@
+"""The web platform (`linecraft serve`)."""

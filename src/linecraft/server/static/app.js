@@ -1,0 +1,99 @@
+"use strict";
+const roomId = location.pathname.split("/").pop();
+const token = new URLSearchParams(location.search).get("token");
+let current = null;
+let socket = null;
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${roomId}${query}`);
+  socket.addEventListener("message", (event) => {
+    const data = JSON.parse(event.data);
+    if (data.error) { document.getElementById("error").textContent = data.error; return; }
+    document.getElementById("error").textContent = "";
+    show(data);
+  });
+  socket.addEventListener("close", () => setTimeout(connect, 1000));  // reconnect resumes the seat
+}
+
+function send(action) {
+  socket.send(JSON.stringify({ action }));
+}
+
+function show(data) {
+  current = data;
+  document.getElementById("title").textContent = `${data.game} — room ${data.room}`;
+  document.getElementById("status").textContent = data.terminal ? "game over" : "";
+  const boards = document.getElementById("boards");
+  boards.innerHTML = "";
+  for (const [key, svg] of Object.entries(data.boards)) {
+    const figure = document.createElement("figure");
+    figure.dataset.board = key;
+    figure.innerHTML = svg;
+    const seat = data.seats.find((s) => String(s.seat) === key);
+    if (seat) {
+      const caption = document.createElement("figcaption");
+      caption.textContent = seat.name + (seat.seat === data.you ? " (you)" : "");
+      figure.prepend(caption);
+    }
+    figure.addEventListener("click", pickSquare);
+    boards.appendChild(figure);
+  }
+  const seats = document.getElementById("seats");
+  seats.innerHTML = data.seats.map((s) =>
+    `<div class="${s.status === "to act" ? "to-act" : ""}">${s.name}${s.bot ? ` (bot ${s.bot})` : ""}: ${s.status}</div>`
+  ).join("");
+  document.getElementById("turn").textContent = data.legal.length ? "Your move." : (data.terminal ? "" : "Waiting for others…");
+  document.getElementById("undo").hidden = !data.undo;
+  document.getElementById("help").textContent = `Actions look like: ${data.help}`;
+  showLegal();
+  showScores(data);
+}
+
+function showLegal() {
+  const filter = document.getElementById("filter").value.trim().toLowerCase();
+  const list = document.getElementById("legal");
+  list.innerHTML = "";
+  for (const action of current.legal.filter((a) => a.toLowerCase().includes(filter)).slice(0, 300)) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button"; button.textContent = action; button.className = "legal-action";
+    button.addEventListener("click", () => send(action));
+    item.appendChild(button); list.appendChild(item);
+  }
+}
+
+function pickSquare(event) {
+  const title = event.target.closest("rect, polygon, circle")?.querySelector("title");
+  if (title) {
+    document.getElementById("filter").value = title.textContent;
+    showLegal();
+  }
+}
+
+function showScores(data) {
+  const box = document.getElementById("scores");
+  if (!data.scores) { box.innerHTML = ""; return; }
+  const seats = Object.keys(data.scores);
+  const fields = Object.keys(data.scores[seats[0]]).filter((f) => typeof data.scores[seats[0]][f] !== "object");
+  let html = "<h3>Final scores</h3><table id='final-scores'><tr><th></th>";
+  html += seats.map((s) => `<th>${data.seats[s].name}</th>`).join("") + "</tr>";
+  for (const field of fields) {
+    html += `<tr><td>${field}</td>` + seats.map((s) => `<td>${data.scores[s][field]}</td>`).join("") + "</tr>";
+  }
+  html += "</table>";
+  const names = (data.winners || []).map((w) => data.seats[w].name).join(", ");
+  html += `<p>Winner(s): ${names}</p><p><a href="/api/rooms/${data.room}/record" download>Download the record</a></p>`;
+  box.innerHTML = html;
+}
+
+document.getElementById("act").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = document.getElementById("action");
+  if (input.value.trim()) send(input.value.trim());
+  input.value = "";
+});
+document.getElementById("undo").addEventListener("click", () => send("undo"));
+document.getElementById("filter").addEventListener("input", showLegal);
+connect();

@@ -1,0 +1,134 @@
+"""The server through its HTTP and WebSocket API, with FastAPI's test client."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from linecraft.core import replay
+from linecraft.server.app import create_app
+
+ALL_BOTS = {
+    "railroad-ink": ({}, 2),
+    "next-station-london": ({"objectives": True, "powers": True}, 2),
+    "metro": ({"modules": [1, 2]}, 3),
+    "metromania": ({}, 4),
+}
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "rooms.db"
+
+
+def create(client: TestClient, game: str, options: dict[str, Any], seats: list[dict[str, Any]],
+           seed: int = 1) -> dict[str, Any]:  # fmt: skip
+    response = client.post(
+        "/api/rooms", json={"game": game, "options": options, "seats": seats, "seed": seed}
+    )
+    assert response.status_code == 200, response.text
+    result: dict[str, Any] = response.json()
+    return result
+
+
+def token_of(result: dict[str, Any], seat: int) -> str:
+    return str(result["seats"][seat]["link"].split("token=")[1])
+
+
+def test_the_lobby_lists_every_game_with_its_options(db: Path) -> None:
+    client = TestClient(create_app(db))
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert set(games) == set(ALL_BOTS)
+    assert "expansions" in [o["name"] for o in games["railroad-ink"]["options"]]
+    assert client.get("/").status_code == 200 and "Linecraft" in client.get("/").text
+
+
+def test_a_room_from_creation_to_an_illegal_and_a_legal_action(db: Path) -> None:
+    client = TestClient(create_app(db))
+    result = create(client, "railroad-ink", {}, [{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}])
+    room, token = result["room"], token_of(result, 0)
+    assert result["seats"][1]["link"] is None  # bots have no link
+    view = client.get(f"/api/rooms/{room}/view", params={"token": token}).json()
+    assert view["you"] == 0 and view["legal"] and view["seats"][1]["status"] == "waiting"
+    refused = client.post(f"/api/rooms/{room}/act", json={"token": token, "action": "d1 A1 H.H."})
+    assert refused.status_code == 400 and "d1 A1 H.H." in refused.json()["error"]
+    assert client.get(f"/api/rooms/{room}/view", params={"token": token}).json() == view
+    played = client.post(
+        f"/api/rooms/{room}/act", json={"token": token, "action": view["legal"][0]}
+    )
+    assert played.status_code == 200
+    stranger = client.get(f"/api/rooms/{room}/view", params={"token": "not-a-seat"})
+    assert stranger.status_code == 403
+    assert client.get(f"/api/rooms/{room}/record").status_code == 409  # not over yet
+
+
+@pytest.mark.parametrize("game", sorted(ALL_BOTS))
+def test_a_whole_bot_game_of_each_game(db: Path, game: str) -> None:
+    options, players = ALL_BOTS[game]
+    client = TestClient(create_app(db))
+    seats = [
+        {"name": f"bot {i}", "bot": "greedy" if i % 2 == 0 else "random"} for i in range(players)
+    ]
+    result = create(client, game, options, seats)
+    view = client.get(f"/api/rooms/{result['room']}/view").json()
+    assert view["terminal"] and view["scores"] and view["winners"]
+    record = client.get(f"/api/rooms/{result['room']}/record").json()
+    assert replay(record).winners() == view["winners"]
+
+
+def test_spectators_and_other_seats_see_no_secrets(db: Path) -> None:
+    client = TestClient(create_app(db))
+    result = create(client, "metro", {}, [{"name": "Ann"}, {"name": "Ben"}], seed=424242)
+    room = result["room"]
+    spectator = client.get(f"/api/rooms/{room}/view").text
+    ann = client.get(f"/api/rooms/{room}/view", params={"token": token_of(result, 0)}).json()
+    assert "424242" not in spectator
+    assert ann["view"]["seats"][0]["hand"] and ann["view"]["seats"][1]["hand"] is None
+    assert all(seat["hand"] is None for seat in json.loads(spectator)["view"]["seats"])
+    assert token_of(result, 1) not in spectator
+
+
+def test_a_restarted_server_resumes_every_room_exactly(db: Path) -> None:
+    client = TestClient(create_app(db))
+    result = create(
+        client, "next-station-london", {}, [{"name": "Ann"}, {"name": "Bot", "bot": "greedy"}]
+    )
+    room, token = result["room"], token_of(result, 0)
+    for _ in range(3):
+        view = client.get(f"/api/rooms/{room}/view", params={"token": token}).json()
+        client.post(f"/api/rooms/{room}/act", json={"token": token, "action": view["legal"][-1]})
+    before = client.get(f"/api/rooms/{room}/view", params={"token": token}).json()
+    restarted = TestClient(create_app(db))
+    after = restarted.get(f"/api/rooms/{room}/view", params={"token": token}).json()
+    before.pop("version"), after.pop("version")
+    assert after == before
+
+
+def test_a_bot_takes_over_an_abandoned_seat(db: Path) -> None:
+    client = TestClient(create_app(db))
+    result = create(
+        client, "metromania", {}, [{"name": "Ann"}] + [{"name": "b", "bot": "random"}] * 3
+    )
+    taken = client.post(f"/api/rooms/{result['room']}/takeover", json={"seat": 0, "bot": "random"})
+    assert taken.status_code == 200 and taken.json()["terminal"]
+
+
+def test_the_websocket_plays_a_seat_and_refuses_with_the_reason(db: Path) -> None:
+    client = TestClient(create_app(db))
+    result = create(client, "railroad-ink", {}, [{"name": "Ann"}])
+    with client.websocket_connect(f"/ws/{result['room']}?token={token_of(result, 0)}") as socket:
+        view = socket.receive_json()
+        assert view["you"] == 0
+        socket.send_text(json.dumps({"action": "nonsense"}))
+        assert "is not an action" in socket.receive_json()["error"]
+        socket.send_text(json.dumps({"action": view["legal"][0]}))
+        after = socket.receive_json()
+        assert after["version"] > view["version"]
+    with client.websocket_connect(f"/ws/{result['room']}") as watcher:
+        assert watcher.receive_json()["you"] is None
+        watcher.send_text(json.dumps({"action": "end"}))
+        assert watcher.receive_json()["error"] == "spectators only watch"
