@@ -1,0 +1,76 @@
+"""A person plays each game in the real headless Chromium against a bot, by clicking,
+until the final score table; a screenshot of the end is kept in `test-artifacts/`."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from linecraft.server.app import create_app
+
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
+GAMES = ("metro", "metromania", "next-station-london", "railroad-ink")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    app = create_app(tmp_path_factory.mktemp("server") / "rooms.db")
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    while not instance.started:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    instance.should_exit = True
+    thread.join(timeout=5)
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is installed by .ci/run")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_person_plays_a_whole_game_against_a_bot(server: str, game: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM))
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(server)
+        page.select_option("#game", game)
+        page.click("#start")
+        page.click("a.seat-link")
+        page.wait_for_selector("#boards figure")
+        page.screenshot(path=str(ARTIFACTS / f"{game}-start.png"), full_page=True)
+        clicks = 0
+        while not page.query_selector("#final-scores"):
+            buttons = page.query_selector_all("button.legal-action")
+            button = buttons[-1] if buttons else None
+            if button is None:
+                page.wait_for_timeout(100)
+                continue
+            version = page.evaluate("current.version")
+            button.click()
+            page.wait_for_function(
+                f"current.version !== {version} || document.getElementById('error').textContent",
+                timeout=20_000,
+            )
+            clicks += 1
+            assert clicks < 800, "the game did not end"
+        table = page.inner_text("#final-scores")
+        scores = page.inner_text("#scores")
+        page.screenshot(path=str(ARTIFACTS / f"{game}-end.png"), full_page=True)
+        browser.close()
+    assert "total" in table and "Winner(s):" in scores and "Download the record" in scores
