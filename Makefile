@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/linecraft play railroad-ink --players 2 --bot greedy
+	$(BIN)/linecraft serve
 
 # The browser tests drive Debian's Chromium; install it when it is missing.
 chromium:

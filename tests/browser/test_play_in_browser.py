@@ -17,7 +17,14 @@ from linecraft.server.app import create_app
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
-GAMES = ("metro", "metromania", "next-station-london", "railroad-ink")
+GAMES = [  # (game, options typed into the lobby, label)
+    ("metro", {}, "metro"),
+    ("metromania", {}, "metromania"),
+    ("next-station-london", {}, "next-station-london"),
+    ("railroad-ink", {}, "railroad-ink"),
+    ("railroad-ink", {"expansions": '["lava", "meteor"]'}, "railroad-ink-lava-meteor"),
+    ("railroad-ink", {"expansions": '["underground"]'}, "railroad-ink-underground"),
+]
 
 
 def free_port() -> int:
@@ -42,18 +49,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is installed by .ci/run")
-@pytest.mark.parametrize("game", GAMES)
-def test_a_person_plays_a_whole_game_against_a_bot(server: str, game: str) -> None:
+@pytest.mark.parametrize(("game", "options", "label"), GAMES, ids=[g[2] for g in GAMES])
+def test_a_person_plays_a_whole_game_against_a_bot(
+    server: str, game: str, options: dict[str, str], label: str
+) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     with playwright.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM))
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(server)
         page.select_option("#game", game)
+        for name, value in options.items():
+            page.fill(f"[data-option={name}]", value)
         page.click("#start")
         page.click("a.seat-link")
         page.wait_for_selector("#boards figure")
-        page.screenshot(path=str(ARTIFACTS / f"{game}-start.png"), full_page=True)
+        page.screenshot(path=str(ARTIFACTS / f"{label}-start.png"), full_page=True)
         clicks = 0
         while not page.query_selector("#final-scores"):
             buttons = page.query_selector_all("button.legal-action")
@@ -71,6 +82,13 @@ def test_a_person_plays_a_whole_game_against_a_bot(server: str, game: str) -> No
             assert clicks < 800, "the game did not end"
         table = page.inner_text("#final-scores")
         scores = page.inner_text("#scores")
-        page.screenshot(path=str(ARTIFACTS / f"{game}-end.png"), full_page=True)
+        page.screenshot(path=str(ARTIFACTS / f"{label}-end.png"), full_page=True)
+        page.click("text=Replay")
+        page.wait_for_selector("#boards figure")
+        page.click("#next")
+        page.wait_for_function(
+            "document.getElementById('where').textContent.startsWith('event 1 ')"
+        )
+        page.screenshot(path=str(ARTIFACTS / f"{label}-replay.png"), full_page=True)
         browser.close()
     assert "total" in table and "Winner(s):" in scores and "Download the record" in scores

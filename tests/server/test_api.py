@@ -132,3 +132,25 @@ def test_the_websocket_plays_a_seat_and_refuses_with_the_reason(db: Path) -> Non
         assert watcher.receive_json()["you"] is None
         watcher.send_text(json.dumps({"action": "end"}))
         assert watcher.receive_json()["error"] == "spectators only watch"
+
+
+def test_a_finished_game_can_be_stepped_through(db: Path) -> None:
+    client = TestClient(create_app(db))
+    result = create(client, "railroad-ink", {}, [{"name": "bot", "bot": "greedy"}])
+    room = result["room"]
+    start = client.get(f"/api/rooms/{room}/replay", params={"step": 0}).json()
+    assert start["event"] is None and start["steps"] > 20
+    first = client.get(f"/api/rooms/{room}/replay", params={"step": 1}).json()
+    assert first["event"]["chance"].startswith("roll")
+    last = client.get(f"/api/rooms/{room}/replay", params={"step": 10_000}).json()
+    final = client.get(f"/api/rooms/{room}/view").json()
+    assert last["step"] == last["steps"] and last["boards"] == final["boards"]
+    assert client.get(f"/replay/{room}").status_code == 200
+
+
+def test_live_scores_only_where_they_hide_nothing(db: Path) -> None:
+    client = TestClient(create_app(db))
+    ink = create(client, "railroad-ink", {}, [{"name": "Ann"}])
+    metro = create(client, "metro", {}, [{"name": "Ann"}, {"name": "Ben"}])
+    assert client.get(f"/api/rooms/{ink['room']}/view").json()["scores"] is not None
+    assert client.get(f"/api/rooms/{metro['room']}/view").json()["scores"] is None

@@ -77,7 +77,7 @@ def create_app(db_path: str | Path) -> FastAPI:
 
     @app.get("/static/{name}")
     def static(name: str) -> HTMLResponse:
-        if name not in ("app.js", "style.css", "lobby.js"):
+        if name not in ("app.js", "style.css", "lobby.js", "replay.js"):
             raise HTTPException(404, "no such file")
         kind = "text/css" if name.endswith(".css") else "application/javascript"
         return HTMLResponse(_page(name), media_type=kind)
@@ -165,6 +165,18 @@ def create_app(db_path: str | Path) -> FastAPI:
         except RoomError as exc:
             raise HTTPException(400, str(exc)) from None
         return room.view(None)
+
+    @app.get("/replay/{room_id}", response_class=HTMLResponse)
+    def replay_page(room_id: str) -> str:
+        room_or_404(room_id)
+        return _page("replay.html")
+
+    @app.get("/api/rooms/{room_id}/replay")
+    def replay_step(room_id: str, step: int = 0) -> dict[str, Any]:
+        room = room_or_404(room_id)
+        if not room.state.is_terminal():
+            raise HTTPException(409, "a game can be replayed once it is over")
+        return room.replay_at(step)
 
     @app.get("/api/rooms/{room_id}/record")
     def record(room_id: str) -> JSONResponse:

@@ -111,11 +111,7 @@ class Room:
         legal actions, who is still to act, and the score cards at the end."""
         with self._lock:
             state, game = self.state, self.game
-            shown = seat if seat is not None else 0
-            if game.name in SHARED_BOARD_GAMES:
-                boards = {"table": game.render_state(state, shown)}
-            else:
-                boards = {str(s.seat): game.render_state(state, s.seat) for s in self.seats}
+            boards = self.boards(state, seat if seat is not None else 0)
             to_act = state.to_act()
             legal = [str(a) for a in state.legal_actions(seat)] if seat in to_act else []
             return {
@@ -138,10 +134,32 @@ class Room:
                 "undo": game.has_undo and seat in to_act,
                 "terminal": state.is_terminal(),
                 "scores": {str(p): dict(c) for p, c in state.scores().items()}
-                if state.is_terminal()
+                if state.is_terminal() or game.public_scores
                 else None,
                 "winners": state.winners() if state.is_terminal() else None,
                 "help": game.action_help,
+            }
+
+    def boards(self, state: State, shown: int) -> dict[str, str]:
+        if self.game.name in SHARED_BOARD_GAMES:
+            return {"table": self.game.render_state(state, shown)}
+        return {str(s.seat): self.game.render_state(state, s.seat) for s in self.seats}
+
+    def replay_at(self, step: int) -> dict[str, Any]:
+        """A finished game as it stood after `step` events (0: before the first)."""
+        with self._lock:
+            history = self.state.history
+            step = max(0, min(step, len(history)))
+            state = self.game.new_state(self.state.seed)
+            state.replay_events(history[:step])
+            return {
+                "room": self.id,
+                "game": self.game.name,
+                "step": step,
+                "steps": len(history),
+                "event": history[step - 1].to_json() if step else None,
+                "seats": [{"seat": s.seat, "name": s.name} for s in self.seats],
+                "boards": self.boards(state, 0),
             }
 
     def record(self) -> dict[str, Any]:

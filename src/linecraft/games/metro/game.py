@@ -22,6 +22,7 @@ class Metro(Game):
 
     name = "metro"
     has_undo = False
+    public_scores = False  # shares and number tokens are secret until the end
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
     action_help = "place 07   place 30 cbaa   draw   exchange 20 open   central C2   pass"
     chance_help = "the tile you drew (e.g. tile cbaa) or the share, piece or number shown"

@@ -28,6 +28,7 @@ class Metromania(Game):
 
     name = "metromania"
     has_undo = True
+    public_scores = False  # the tests name who still holds which marker
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
     action_help = (
         "L1:G3.2>-2,-3   L1:-2,-3>-1,-3@U-2,-3   L1:0,0>0,-1@D-1,-1=F   "

@@ -77,14 +77,19 @@ function showScores(data) {
   if (!data.scores) { box.innerHTML = ""; return; }
   const seats = Object.keys(data.scores);
   const fields = Object.keys(data.scores[seats[0]]).filter((f) => typeof data.scores[seats[0]][f] !== "object");
-  let html = "<h3>Final scores</h3><table id='final-scores'><tr><th></th>";
+  const heading = data.terminal ? "Final scores" : "Scores so far";
+  const id = data.terminal ? "final-scores" : "live-scores";
+  let html = `<h3>${heading}</h3><table id='${id}'><tr><th></th>`;
   html += seats.map((s) => `<th>${data.seats[s].name}</th>`).join("") + "</tr>";
   for (const field of fields) {
     html += `<tr><td>${field}</td>` + seats.map((s) => `<td>${data.scores[s][field]}</td>`).join("") + "</tr>";
   }
   html += "</table>";
-  const names = (data.winners || []).map((w) => data.seats[w].name).join(", ");
-  html += `<p>Winner(s): ${names}</p><p><a href="/api/rooms/${data.room}/record" download>Download the record</a></p>`;
+  if (data.terminal) {
+    const names = (data.winners || []).map((w) => data.seats[w].name).join(", ");
+    html += `<p>Winner(s): ${names}</p><p><a href="/api/rooms/${data.room}/record" download>Download the record</a>`;
+    html += ` · <a href="/replay/${data.room}">Replay</a></p>`;
+  }
   box.innerHTML = html;
 }
 
