@@ -65,15 +65,24 @@ def test_a_person_plays_a_whole_game_against_a_bot(
         page.click("a.seat-link")
         page.wait_for_selector("#boards figure")
         page.screenshot(path=str(ARTIFACTS / f"{label}-start.png"), full_page=True)
-        clicks = 0
+        clicks = spot_clicks = 0
         while not page.query_selector("#final-scores"):
-            buttons = page.query_selector_all("button.legal-action")
-            button = buttons[-1] if buttons else None
-            if button is None:
-                page.wait_for_timeout(100)
-                continue
             version = page.evaluate("current.version")
-            button.click()
+            spots = page.query_selector_all("#boards .spot.target")
+            if spots:  # place by clicking a glowing spot on the board
+                spots[0].click()
+                if page.evaluate("current.version") == version:
+                    page.wait_for_timeout(50)
+                    choices = page.query_selector_all("button.legal-action")
+                    if page.evaluate("current.version") == version and choices:
+                        choices[0].click()  # several drawings aim there: pick one
+                spot_clicks += 1
+            else:
+                buttons = page.query_selector_all("button.legal-action")
+                if not buttons:
+                    page.wait_for_timeout(100)
+                    continue
+                buttons[-1].click()
             page.wait_for_function(
                 f"current.version !== {version} || document.getElementById('error').textContent",
                 timeout=20_000,
@@ -92,3 +101,22 @@ def test_a_person_plays_a_whole_game_against_a_bot(
         page.screenshot(path=str(ARTIFACTS / f"{label}-replay.png"), full_page=True)
         browser.close()
     assert "total" in table and "Winner(s):" in scores and "Download the record" in scores
+    assert spot_clicks > 5  # most moves were played on the board itself
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is installed by .ci/run")
+def test_the_room_fits_a_phone_and_shows_where_to_play(server: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM))
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(server)
+        page.select_option("#game", "next-station-london")
+        page.click("#start")
+        page.click("a.seat-link")
+        page.wait_for_selector("#boards .spot.target")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        glowing = len(page.query_selector_all("#boards .spot.target"))
+        page.screenshot(path=str(ARTIFACTS / "phone-next-station-london.png"))
+        browser.close()
+    assert width <= 390 and glowing >= 2

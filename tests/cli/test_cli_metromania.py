@@ -48,7 +48,9 @@ def test_check_render_and_an_invalid_position(
     svg = tmp_path / "city.svg"
     assert run(capsys, "render", "metromania", str(HERE / "position_t.txt"), "-o", str(svg))[0] == 0
     drawing = svg.read_text()
-    assert drawing.count("<polygon") == 150 + 30 and drawing.count("<circle") == 5
+    spots = drawing.count('class="spot"')  # clickable spots: 30 gates, 91 vertices
+    assert spots == 30 + 91
+    assert drawing.count("<polygon") == 150 + 30 + 30 and drawing.count("<circle") == 5 + 91
 
 
 def test_a_newcomer_plays_four_players_against_three_bots(tmp_path: Path) -> None:

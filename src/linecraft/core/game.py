@@ -138,6 +138,11 @@ class Game(ABC):
             lines.append(f"{key}: {text}")
         return "\n".join(lines) + "\n"
 
+    def action_target(self, action: Action) -> str | None:
+        """The board spot an action is played on (a square, a station), for clients that
+        place by clicking; its drawings mark such spots with `data-target`."""
+        return None
+
     def positions_of(self, state: State) -> dict[str, Any]:
         """The positions a finished record is scored by: one per seat, unless the game
         has one shared table."""

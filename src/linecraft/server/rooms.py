@@ -113,7 +113,9 @@ class Room:
             state, game = self.state, self.game
             boards = self.boards(state, seat if seat is not None else 0)
             to_act = state.to_act()
-            legal = [str(a) for a in state.legal_actions(seat)] if seat in to_act else []
+            actions = state.legal_actions(seat) if seat in to_act else []
+            legal = [str(a) for a in actions]
+            targets = {str(a): t for a in actions if (t := game.action_target(a)) is not None}
             return {
                 "room": self.id,
                 "game": game.name,
@@ -131,6 +133,7 @@ class Room:
                 "view": state.view(seat),
                 "boards": boards,
                 "legal": legal,
+                "targets": targets,
                 "undo": game.has_undo and seat in to_act,
                 "terminal": state.is_terminal(),
                 "scores": {str(p): dict(c) for p, c in state.scores().items()}

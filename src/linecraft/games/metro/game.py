@@ -8,6 +8,7 @@ from typing import Any
 from linecraft.core.errors import PositionError
 from linecraft.core.game import Action, Game, Outcome, State
 from linecraft.games.metro import actions as notation
+from linecraft.games.metro.board import square_name
 from linecraft.games.metro.position import Table, format_position, parse_position, position_problems
 from linecraft.games.metro.rules import MetroState
 from linecraft.games.metro.scoring import format_records, score_table
@@ -40,6 +41,9 @@ class Metro(Game):
             raise ValueError("modules 2 and 3 cannot be combined (§15)")
         if 4 in self.modules and self.numbers_per_player * self.num_players > 32:
             raise ValueError(f"numbers_per_player is at most {32 // self.num_players} here")
+
+    def action_target(self, action: Action) -> str | None:
+        return square_name(action.square) if isinstance(action, notation.Place) else None
 
     def new_state(self, seed: int) -> MetroState:
         return MetroState(self, seed)

@@ -165,6 +165,12 @@ def render_table(
         if departure.startswith("C") and 3 in table.modules:
             continue
         out += _station_mark(departure, own.get(departure))
+    for sq in range(SIZE * SIZE):  # transparent spots that clients click to place
+        x, y = _origin(sq)
+        out.append(
+            f'<rect class="spot" data-target="{square_name(sq)}" x="{x}" y="{y}" '
+            f'width="{CELL}" height="{CELL}" fill="transparent"/>'
+        )
     for number, text in enumerate(scores or []):
         out.append(
             f'<text x="{MARGIN}" y="{size + 14 + 20 * number}" font-size="14">{escape(text)}</text>'

@@ -8,6 +8,7 @@ from typing import Any
 from linecraft.core.errors import PositionError
 from linecraft.core.game import Action, Game, Outcome, State
 from linecraft.games.metromania import notation
+from linecraft.games.metromania.geometry import gate_text, vertex_text
 from linecraft.games.metromania.markers import Deal, Mode
 from linecraft.games.metromania.position import (
     Position,
@@ -47,6 +48,17 @@ class Metromania(Game):
         self.end_lines = int(options["end_lines"] or default)
         if not 1 <= self.end_lines <= self.mode.lines:
             raise ValueError(f"end_lines must lie between 1 and {self.mode.lines}")
+
+    def action_target(self, action: Action) -> str | None:
+        """Where a step is played: the gate of a start or finish, the new vertex of an
+        extension, the vertex of a station."""
+        if isinstance(action, notation.Start | notation.Finish):
+            return gate_text(action.gate)
+        if isinstance(action, notation.Extend):
+            return vertex_text(action.to)
+        if isinstance(action, notation.Station):
+            return vertex_text(action.vertex)
+        return None
 
     def new_state(self, seed: int) -> MetromaniaState:
         return MetromaniaState(self, seed)

@@ -10,14 +10,17 @@ from linecraft.core.svg import Svg
 from linecraft.games.metromania.city import City
 from linecraft.games.metromania.geometry import (
     CITY_SPACES,
+    CITY_VERTICES,
     GATES,
     Space,
     Vertex,
     corners,
     gate_apex,
+    gate_text,
     gate_vertices,
     is_white,
     ring,
+    vertex_text,
 )
 
 UNIT = 44
@@ -125,6 +128,15 @@ def render_city(
         out.append(
             f'<text x="{x:.1f}" y="{y + 5:.1f}" font-size="15" font-weight="bold" fill="{colour}" '
             f'text-anchor="middle">{code[0]}</text>'
+        )
+    for gate in GATES:  # transparent spots that clients click to dig
+        points = [_xy(v) for v in (*gate_vertices(gate), gate_apex(gate))]
+        out.append(_polygon(points, "transparent", f'class="spot" data-target="{gate_text(gate)}"'))
+    for v in sorted(CITY_VERTICES):
+        x, y = _xy(v)
+        out.append(
+            f'<circle class="spot" data-target="{vertex_text(v)}" cx="{x:.1f}" cy="{y:.1f}" '
+            'r="10" fill="transparent"/>'
         )
     for number, note in enumerate(notes or []):
         out.append(

@@ -59,6 +59,11 @@ class NextStationLondon(Game):
         self.powers = PowerDraw(powers) if isinstance(powers, tuple) else None
         self.order: tuple[str, ...] | None = order or (None if self.solo else COLOURS)
 
+    def action_target(self, action: Action) -> str | None:
+        """The station a move ends at (its last section's new station)."""
+        sections = getattr(action, "sections", ())
+        return LONDON.stations[sections[-1][1]].name if sections else None
+
     def new_state(self, seed: int) -> NextStationLondonState:
         return NextStationLondonState(self, seed)
 

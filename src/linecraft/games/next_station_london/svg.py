@@ -219,5 +219,11 @@ def render_sheet(
                 f'text-anchor="middle">{district}</text>'
             )
     out += _panel(score, solo)
+    for station in LONDON.stations:  # transparent spots that clients click to draw
+        cx, cy = _xy(station.x, station.y)
+        out.append(
+            f'<circle class="spot" data-target="{station.name}" cx="{cx:g}" cy="{cy:g}" '
+            f'r="{RADIUS + 6}" fill="transparent"/>'
+        )
     out.append("</svg>")
     return Svg("\n".join(out))

@@ -823,6 +823,11 @@ class RailroadInk(Game):
         else:
             self.rounds = ROUNDS
 
+    def action_target(self, action: CoreAction) -> str | None:
+        if isinstance(action, Place | Erase | Volcano):
+            return cell_name(action.cell)
+        return None
+
     def layer_of(self, round_number: int) -> str:
         """Surface or underground: standalone rounds are all underground; with the
         expansion, even rounds are (§11.5)."""

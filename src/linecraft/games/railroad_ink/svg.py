@@ -69,6 +69,15 @@ def _route(path: str, kind: str, colour: str | None) -> list[str]:
     ]
 
 
+def _spots() -> list[str]:
+    """Transparent squares on top, one per square, that clients click to place."""
+    return [
+        f'<rect class="spot" data-target="{cell_name(cell)}" x="{_origin(cell)[0]}" '
+        f'y="{_origin(cell)[1]}" width="{CELL}" height="{CELL}" fill="transparent"/>'
+        for cell in range(CELLS)
+    ]
+
+
 def _labels() -> list[str]:
     """Column numbers above the board and row letters beside it."""
     out = []
@@ -151,6 +160,7 @@ def render_board(
     if details is not None:
         out.extend(_overlay(details))
     out.extend(_labels())
+    out.extend(_spots())
     out.append("</svg>")
     return Svg("\n".join(out))
 
@@ -303,6 +313,7 @@ def render_underground(board: Board, *, drawn_in: Sequence[int] | None = None) -
                     f"{drawn_in[cell]}</text>"
                 )
     out.extend(_labels())
+    out.extend(_spots())
     out.append("</svg>")
     return Svg("\n".join(out))
 

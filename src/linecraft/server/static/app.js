@@ -37,9 +37,9 @@ function show(data) {
       caption.textContent = seat.name + (seat.seat === data.you ? " (you)" : "");
       figure.prepend(caption);
     }
-    figure.addEventListener("click", pickSquare);
     boards.appendChild(figure);
   }
+  markTargets();
   const seats = document.getElementById("seats");
   seats.innerHTML = data.seats.map((s) =>
     `<div class="${s.status === "to act" ? "to-act" : ""}">${s.name}${s.bot ? ` (bot ${s.bot})` : ""}: ${s.status}</div>`
@@ -51,11 +51,12 @@ function show(data) {
   showScores(data);
 }
 
-function showLegal() {
+function showLegal(only) {
   const filter = document.getElementById("filter").value.trim().toLowerCase();
   const list = document.getElementById("legal");
   list.innerHTML = "";
-  for (const action of current.legal.filter((a) => a.toLowerCase().includes(filter)).slice(0, 300)) {
+  const shown = (only || current.legal).filter((a) => a.toLowerCase().includes(filter));
+  for (const action of shown.slice(0, 300)) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button"; button.textContent = action; button.className = "legal-action";
@@ -64,11 +65,22 @@ function showLegal() {
   }
 }
 
-function pickSquare(event) {
-  const title = event.target.closest("rect, polygon, circle")?.querySelector("title");
-  if (title) {
-    document.getElementById("filter").value = title.textContent;
-    showLegal();
+// Legal targets glow on the boards; a click plays the one action aimed there, or
+// lists the choices (orientations, which die, which tunnel space) when there are several.
+function markTargets() {
+  const aimed = new Set(Object.values(current.targets || {}));
+  for (const spot of document.querySelectorAll("#boards .spot")) {
+    spot.classList.toggle("target", aimed.has(spot.dataset.target));
+    spot.addEventListener("click", () => pickTarget(spot.dataset.target));
+  }
+}
+
+function pickTarget(target) {
+  const choices = Object.entries(current.targets || {}).filter(([, t]) => t === target).map(([a]) => a);
+  if (choices.length === 1) { send(choices[0]); return; }
+  if (choices.length > 1) {
+    document.getElementById("filter").value = "";
+    showLegal(choices);
   }
 }
 
@@ -100,5 +112,5 @@ document.getElementById("act").addEventListener("submit", (event) => {
   input.value = "";
 });
 document.getElementById("undo").addEventListener("click", () => send("undo"));
-document.getElementById("filter").addEventListener("input", showLegal);
+document.getElementById("filter").addEventListener("input", () => showLegal());
 connect();

@@ -11,7 +11,7 @@ async function load() {
   }
   game.addEventListener("change", showOptions);
   showOptions();
-  addSeat("you", "");
+  addSeat("Player", "");
   addSeat("bot", "greedy");
   refreshRooms();
 }
