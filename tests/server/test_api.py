@@ -154,3 +154,22 @@ def test_live_scores_only_where_they_hide_nothing(db: Path) -> None:
     metro = create(client, "metro", {}, [{"name": "Ann"}, {"name": "Ben"}])
     assert client.get(f"/api/rooms/{ink['room']}/view").json()["scores"] is not None
     assert client.get(f"/api/rooms/{metro['room']}/view").json()["scores"] is None
+
+
+def test_an_assistant_room_waits_for_the_dice_typed_in(db: Path) -> None:
+    client = TestClient(create_app(db))
+    response = client.post(
+        "/api/rooms",
+        json={"game": "railroad-ink", "seats": [{"name": "Ann"}], "assistant": True},
+    )
+    result = response.json()
+    room, token = result["room"], token_of(result, 0)
+    view = client.get(f"/api/rooms/{room}/view", params={"token": token}).json()
+    assert view["chance"]["prompt"].startswith("the roll you threw") and not view["legal"]
+    bad = client.post(f"/api/rooms/{room}/act", json={"token": token, "action": "roll XX"})
+    assert bad.status_code == 400 and "is not a roll" in bad.json()["error"]
+    good = client.post(
+        f"/api/rooms/{room}/act", json={"token": token, "action": "roll HS HC RT SC"}
+    )
+    assert good.status_code == 200 and good.json()["view"]["roll"] == ["HS", "HC", "RT", "SC"]
+    assert good.json()["chance"] is None and good.json()["legal"]

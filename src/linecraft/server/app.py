@@ -30,6 +30,7 @@ class RoomRequest(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest]
     seed: int | None = None
+    assistant: bool = False
 
 
 class ActRequest(BaseModel):
@@ -107,6 +108,7 @@ def create_app(db_path: str | Path) -> FastAPI:
                 request.options,
                 [s.model_dump() for s in request.seats],
                 request.seed,
+                request.assistant,
             )
         except RoomError as exc:
             raise HTTPException(400, str(exc)) from None

@@ -13,7 +13,7 @@ from typing import Any
 import linecraft
 from linecraft.bots import BOTS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
-from linecraft.core.game import Action, Game, State
+from linecraft.core.game import Game, State
 from linecraft.core.records import make_record, now_iso
 from linecraft.server.store import RoomRow, SeatRow, Store
 
@@ -38,6 +38,7 @@ class Room:
     def __init__(self, row: RoomRow, seats: list[Seat], store: Store) -> None:
         self.id = row.id
         self.created = row.created
+        self.assistant = row.assistant
         self.game: Game = linecraft.load(row.game, **_options(row.options))
         self.options = row.options
         self.state: State = self.game.new_state(row.seed)
@@ -57,14 +58,18 @@ class Room:
         self.state.replay_events(events)
         self._saved = len(self.state.history)
 
-    def act(self, seat: int, text: str) -> Action:
-        """Validate and carry out a seat's action, persist it, then let bots and chance go
-        on; `LinecraftError` with the reason leaves everything as it was."""
+    def act(self, seat: int, text: str) -> Any:
+        """Validate and carry out a seat's action (in an assistant room, seat 0 also types
+        the dice or cards thrown), persist it, then let bots and chance go on;
+        `LinecraftError` with the reason leaves everything as it was."""
         with self._lock:
-            action = self.state.apply(seat, text)
+            if self.assistant and self.state.is_chance() and seat == 0:
+                done: Any = self.state.apply_chance(text)
+            else:
+                done = self.state.apply(seat, text)
             self._persist()
             self.settle()
-            return action
+            return done
 
     def take_over(self, seat: int, bot: str) -> None:
         """A bot takes an abandoned seat."""
@@ -81,6 +86,8 @@ class Room:
         with self._lock:
             while not self.state.is_terminal():
                 if self.state.is_chance():
+                    if self.assistant:
+                        break  # seat 0 types what was thrown
                     self.state.advance()
                     continue
                 waiting = [p for p in self.state.to_act() if p in self._bots]
@@ -141,7 +148,18 @@ class Room:
                 else None,
                 "winners": state.winners() if state.is_terminal() else None,
                 "help": game.action_help,
+                "chance": self._chance_prompt() if seat == 0 else None,
             }
+
+    def _chance_prompt(self) -> dict[str, Any] | None:
+        """Assistant rooms: what seat 0 is asked to type when chance is due."""
+        if not (self.assistant and self.state.is_chance()):
+            return None
+        outcomes = [str(o) for o, _ in self.state.chance_outcomes()]
+        return {
+            "prompt": self.game.chance_help,
+            "outcomes": outcomes if len(outcomes) <= 30 else [],
+        }
 
     def boards(self, state: State, shown: int) -> dict[str, str]:
         if self.game.name in SHARED_BOARD_GAMES:
@@ -188,7 +206,12 @@ class Rooms:
             self._rooms[row.id] = room
 
     def create(
-        self, game: str, options: Mapping[str, Any], seats: list[dict[str, Any]], seed: int | None
+        self,
+        game: str,
+        options: Mapping[str, Any],
+        seats: list[dict[str, Any]],
+        seed: int | None,
+        assistant: bool = False,
     ) -> Room:
         """A new room; `seats` are `{"name": …, "bot": None or a bot name}`."""
         try:
@@ -208,6 +231,7 @@ class Rooms:
             | {k: list(v) for k, v in loaded.options.items() if isinstance(v, tuple)},
             seed if seed is not None else secrets.randbelow(2**31),
             now_iso(),
+            assistant,
         )
         rows = [
             SeatRow(

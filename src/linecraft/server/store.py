@@ -21,7 +21,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     game TEXT NOT NULL,
     options TEXT NOT NULL,
     seed INTEGER NOT NULL,
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    assistant INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(id),
@@ -56,6 +57,7 @@ class RoomRow:
     options: dict[str, Any]
     seed: int
     created: str
+    assistant: bool = False  # chance is typed in by seat 0 (a physical game played along)
 
 
 class Store:
@@ -73,8 +75,15 @@ class Store:
     def add_room(self, room: RoomRow, seats: list[SeatRow]) -> None:
         with self._db:
             self._db.execute(
-                "INSERT INTO rooms VALUES (?, ?, ?, ?, ?)",
-                (room.id, room.game, json.dumps(room.options), room.seed, room.created),
+                "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    room.id,
+                    room.game,
+                    json.dumps(room.options),
+                    room.seed,
+                    room.created,
+                    int(room.assistant),
+                ),
             )
             self._db.executemany(
                 "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
@@ -99,8 +108,9 @@ class Store:
             self._db.execute("DELETE FROM events WHERE room = ? AND number >= ?", (room, number))
 
     def rooms(self) -> Iterator[tuple[RoomRow, list[SeatRow], list[Event]]]:
-        for row in self._db.execute("SELECT id, game, options, seed, created FROM rooms"):
-            room = RoomRow(row[0], row[1], json.loads(row[2]), row[3], row[4])
+        query = "SELECT id, game, options, seed, created, assistant FROM rooms"
+        for row in self._db.execute(query):
+            room = RoomRow(row[0], row[1], json.loads(row[2]), row[3], row[4], bool(row[5]))
             seats = [
                 SeatRow(*r)
                 for r in self._db.execute(

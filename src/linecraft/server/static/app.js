@@ -44,7 +44,12 @@ function show(data) {
   seats.innerHTML = data.seats.map((s) =>
     `<div class="${s.status === "to act" ? "to-act" : ""}">${s.name}${s.bot ? ` (bot ${s.bot})` : ""}: ${s.status}</div>`
   ).join("");
-  document.getElementById("turn").textContent = data.legal.length ? "Your move." : (data.terminal ? "" : "Waiting for others…");
+  let turn = data.legal.length ? "Your move." : (data.terminal ? "" : "Waiting for others…");
+  if (data.chance) {
+    turn = `Type ${data.chance.prompt} in the box and press Play.`;
+    if (data.chance.outcomes.length) turn += ` Possible: ${data.chance.outcomes.join(", ")}`;
+  }
+  document.getElementById("turn").textContent = turn;
   document.getElementById("undo").hidden = !data.undo;
   document.getElementById("help").textContent = `Actions look like: ${data.help}`;
   showLegal();

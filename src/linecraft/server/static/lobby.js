@@ -65,7 +65,8 @@ async function create() {
     name: row.querySelector(".seat-name").value,
     bot: row.querySelector(".seat-kind").value || null,
   }));
-  const body = { game: document.getElementById("game").value, options, seats };
+  const assistant = document.getElementById("assistant").checked;
+  const body = { game: document.getElementById("game").value, options, seats, assistant };
   const response = await fetch("/api/rooms", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
