@@ -120,3 +120,37 @@ def test_the_room_fits_a_phone_and_shows_where_to_play(server: str) -> None:
         page.screenshot(path=str(ARTIFACTS / "phone-next-station-london.png"))
         browser.close()
     assert width <= 390 and glowing >= 2
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is installed by .ci/run")
+def test_two_people_in_two_tabs_play_next_station_london_to_the_end(server: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM))
+        lobby = browser.new_page()
+        lobby.goto(server)
+        lobby.select_option("#game", "next-station-london")
+        lobby.select_option("#seats .seat-row:nth-child(2) .seat-kind", "")  # a second person
+        lobby.click("#start")
+        lobby.wait_for_selector("a.seat-link")
+        links = [a.get_attribute("href") for a in lobby.query_selector_all("a.seat-link")]
+        assert len(links) == 2
+        tabs = [browser.new_page() for _ in links]
+        for tab, link in zip(tabs, links, strict=True):
+            tab.goto(server + str(link))
+            tab.wait_for_selector("#boards figure")
+        for _ in range(400):
+            if all(tab.query_selector("#final-scores") for tab in tabs):
+                break
+            for tab in tabs:
+                # The other tab's moves redraw this page at any time: a click may miss.
+                target = tab.locator("button.legal-action").last
+                try:
+                    if target.count():
+                        target.click(timeout=1000)
+                except playwright.Error:
+                    pass
+                tab.wait_for_timeout(60)
+        tabs[1].screenshot(path=str(ARTIFACTS / "two-tabs-end.png"), full_page=True)
+        assert all("Winner(s):" in tab.inner_text("#scores") for tab in tabs)
+        browser.close()

@@ -53,7 +53,7 @@ def test_a_room_from_creation_to_an_illegal_and_a_legal_action(db: Path) -> None
     room, token = result["room"], token_of(result, 0)
     assert result["seats"][1]["link"] is None  # bots have no link
     view = client.get(f"/api/rooms/{room}/view", params={"token": token}).json()
-    assert view["you"] == 0 and view["legal"] and view["seats"][1]["status"] == "waiting"
+    assert view["you"] == 0 and view["legal"] and view["seats"][1]["status"] == "done"
     refused = client.post(f"/api/rooms/{room}/act", json={"token": token, "action": "d1 A1 H.H."})
     assert refused.status_code == 400 and "d1 A1 H.H." in refused.json()["error"]
     assert client.get(f"/api/rooms/{room}/view", params={"token": token}).json() == view

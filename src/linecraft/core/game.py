@@ -83,6 +83,8 @@ class Game(ABC):
     num_distinct_actions: int
     # Whether the rules let a player take back an action (`State.undo`).
     has_undo: bool = False
+    # Whether all seats play at once (the roll-and-write games) rather than in turn.
+    simultaneous: bool = False
     # Whether score cards during play reveal nothing secret (else: shown only at the end).
     public_scores: bool = True
     # Examples of the action notation, and what a chance outcome is, for help texts.

@@ -133,7 +133,7 @@ class Room:
                         "seat": s.seat,
                         "name": s.name,
                         "bot": s.bot,
-                        "status": "to act" if s.seat in to_act else "waiting",
+                        "status": _status(game, s.seat in to_act),
                     }
                     for s in self.seats
                 ],
@@ -187,6 +187,13 @@ class Room:
         with self._lock:
             names = [s.name for s in self.seats]
             return make_record(self.state, players=names, start=self.created)
+
+
+def _status(game: Game, acting: bool) -> str:
+    """Simultaneous games show who is still drawing; turn-based ones whose turn it is."""
+    if game.simultaneous:
+        return "thinking" if acting else "done"
+    return "to act" if acting else "waiting"
 
 
 def _options(options: Mapping[str, Any]) -> dict[str, Any]:

@@ -796,6 +796,7 @@ class RailroadInk(Game):
 
     name = "railroad-ink"
     has_undo = True
+    simultaneous = True
     action_help = (
         "d1 D1 .H.H   x3 C4 HHHH   l1 D5 .L.L   volcano A1   strike N   u3 D1 .P.P   "
         "double u2   undo   end"

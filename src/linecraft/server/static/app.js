@@ -41,9 +41,22 @@ function show(data) {
   }
   markTargets();
   const seats = document.getElementById("seats");
-  seats.innerHTML = data.seats.map((s) =>
-    `<div class="${s.status === "to act" ? "to-act" : ""}">${s.name}${s.bot ? ` (bot ${s.bot})` : ""}: ${s.status}</div>`
-  ).join("");
+  seats.innerHTML = "";
+  for (const s of data.seats) {
+    const row = document.createElement("div");
+    row.className = ["to act", "thinking"].includes(s.status) ? "to-act" : "";
+    row.textContent = `${s.name}${s.bot ? ` (bot ${s.bot})` : ""}: ${s.status}`;
+    if (!s.bot && s.seat !== data.you && !data.terminal) {
+      const takeOver = document.createElement("button");
+      takeOver.type = "button"; takeOver.textContent = "let a bot play this seat";
+      takeOver.addEventListener("click", () => fetch(`/api/rooms/${data.room}/takeover`, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ seat: s.seat, bot: "greedy" }),
+      }));
+      row.append(" ", takeOver);
+    }
+    seats.appendChild(row);
+  }
   let turn = data.legal.length ? "Your move." : (data.terminal ? "" : "Waiting for others…");
   if (data.chance) {
     turn = `Type ${data.chance.prompt} in the box and press Play.`;
