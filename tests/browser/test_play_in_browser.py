@@ -68,21 +68,23 @@ def test_a_person_plays_a_whole_game_against_a_bot(
         clicks = spot_clicks = 0
         while not page.query_selector("#final-scores"):
             version = page.evaluate("current.version")
-            spots = page.query_selector_all("#boards .spot.target")
-            if spots:  # place by clicking a glowing spot on the board
-                spots[0].click()
-                if page.evaluate("current.version") == version:
+            spots = page.locator("#boards .spot.target")
+            try:
+                if spots.count():  # place by clicking a glowing spot on the board
+                    spots.first.click(timeout=2000)
                     page.wait_for_timeout(50)
-                    choices = page.query_selector_all("button.legal-action")
-                    if page.evaluate("current.version") == version and choices:
-                        choices[0].click()  # several drawings aim there: pick one
-                spot_clicks += 1
-            else:
-                buttons = page.query_selector_all("button.legal-action")
-                if not buttons:
-                    page.wait_for_timeout(100)
-                    continue
-                buttons[-1].click()
+                    if page.evaluate("current.version") == version:
+                        # several drawings aim there: pick one from the list
+                        page.locator("button.legal-action").first.click(timeout=2000)
+                    spot_clicks += 1
+                else:
+                    buttons = page.locator("button.legal-action")
+                    if not buttons.count():
+                        page.wait_for_timeout(100)
+                        continue
+                    buttons.last.click(timeout=2000)
+            except playwright.Error:
+                continue  # the page was redrawn under the click: look again
             page.wait_for_function(
                 f"current.version !== {version} || document.getElementById('error').textContent",
                 timeout=20_000,

@@ -206,14 +206,20 @@ def create_app(db_path: str | Path) -> FastAPI:
             return
         await socket.send_json(room.view(seat))
         sent = room.version
+        sending = asyncio.Lock()
 
-        async def push() -> None:
+        async def send_latest() -> None:
+            """Send the seat's view once per change, whoever notices it first."""
             nonlocal sent
-            while True:
-                await asyncio.sleep(0.25)
+            async with sending:
                 if room.version != sent:
                     sent = room.version
                     await socket.send_json(room.view(seat))
+
+        async def push() -> None:
+            while True:
+                await asyncio.sleep(0.25)
+                await send_latest()
 
         pusher = asyncio.create_task(push())
         try:
@@ -227,8 +233,7 @@ def create_app(db_path: str | Path) -> FastAPI:
                 except LinecraftError as exc:
                     await socket.send_json({"error": str(exc)})
                     continue
-                sent = room.version
-                await socket.send_json(room.view(seat))
+                await send_latest()
         except WebSocketDisconnect:
             pass
         finally:
