@@ -156,3 +156,57 @@ def test_two_people_in_two_tabs_play_next_station_london_to_the_end(server: str)
         tabs[1].screenshot(path=str(ARTIFACTS / "two-tabs-end.png"), full_page=True)
         assert all("Winner(s):" in tab.inner_text("#scores") for tab in tabs)
         browser.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is installed by .ci/run")
+def test_a_die_is_picked_turned_and_placed_with_one_click(server: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM))
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(server)
+        page.select_option("#game", "railroad-ink")
+        page.click("#start")
+        page.click("a.seat-link")
+        page.wait_for_selector("#pieces button.piece.picked")
+        dice = page.eval_on_selector_all(
+            "#pieces button.piece", "bs => bs.map(b => b.dataset.piece)"
+        )
+        assert dice == list(page.evaluate("Object.keys(current.pieces)"))
+        # pick the second die, then turn it with the buttons and the keyboard
+        page.locator("#pieces button.piece").nth(1).click()
+        piece = page.evaluate("picked.piece")
+        assert piece == dice[1]
+        turns = []
+        for turn, press in (("rotate", "#rotate"), ("mirror", "m"), ("rotate", "r")):
+            before = page.evaluate("picked.form")
+            after = page.evaluate(f"current.pieces[{piece!r}][{before!r}].{turn}")
+            if press.startswith("#"):
+                assert page.locator(press).is_disabled() == (after is None)
+                page.click(press, force=True)
+            else:
+                page.keyboard.press(press)
+            assert page.evaluate("picked.form") == (after or before)
+            assert page.get_attribute("#pieces .picked", "data-form") == (after or before)
+            turns.append(after)
+        assert any(turns)  # at least one turn changed the drawing
+        form = page.evaluate("picked.form")
+        # only the spots where this die fits in this drawing glow
+        fitting = page.evaluate(
+            "Object.entries(current.picks)"
+            f".filter(([, p]) => p[0] === {piece!r} && p[1] === {form!r})"
+            ".map(([a]) => current.targets[a])"
+        )
+        glowing = page.eval_on_selector_all(
+            "#boards .spot.target", "ss => ss.map(s => s.dataset.target)"
+        )
+        assert glowing and set(glowing) == set(fitting)
+        assert len(glowing) == len(set(glowing))  # on this seat's board, not the bot's
+        page.screenshot(path=str(ARTIFACTS / "railroad-ink-hand.png"), full_page=True)
+        version = page.evaluate("current.version")
+        target = glowing[0]
+        page.click(f"#boards .spot.target[data-target='{target}']")
+        page.wait_for_function(f"current.version !== {version}")
+        played = page.evaluate("current.view.seats[0].actions_this_round")
+        browser.close()
+    assert played == [f"{piece} {target} {form}"]

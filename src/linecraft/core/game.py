@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from linecraft.core.errors import IllegalActionError, NotYourTurnError
 from linecraft.core.rng import copy_rng, make_rng
@@ -24,6 +24,9 @@ class Action(Protocol):
 
     @property
     def id(self) -> int: ...
+
+
+Turn = Literal["rotate", "mirror"]
 
 
 @runtime_checkable
@@ -143,6 +146,21 @@ class Game(ABC):
     def action_target(self, action: Action) -> str | None:
         """The board spot an action is played on (a square, a station), for clients that
         place by clicking; its drawings mark such spots with `data-target`."""
+        return None
+
+    def action_pick(self, action: Action) -> tuple[str, str | None] | None:
+        """What a placing action picks before its spot is clicked (a die, a tile in hand,
+        a line) and the drawing it is placed as (an orientation; None when it has one),
+        so a client can offer the piece, turn it, then show where it goes."""
+        return None
+
+    def turn_form(self, form: str, turn: Turn) -> str | None:
+        """A drawing after a quarter turn clockwise (`rotate`) or its mirror image
+        (`mirror`); None where the rules allow no such turn."""
+        return None
+
+    def render_pick(self, piece: str, form: str | None) -> str | None:
+        """A small SVG of a picked piece in that drawing; None: clients show its name."""
         return None
 
     def positions_of(self, state: State) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from linecraft.bots import BOTS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
 from linecraft.core.game import Game, State
 from linecraft.core.records import make_record, now_iso
+from linecraft.server.picks import pick_panel
 from linecraft.server.store import RoomRow, SeatRow, Store
 
 SHARED_BOARD_GAMES = ("metro", "metromania")
@@ -123,6 +124,7 @@ class Room:
             actions = state.legal_actions(seat) if seat in to_act else []
             legal = [str(a) for a in actions]
             targets = {str(a): t for a in actions if (t := game.action_target(a)) is not None}
+            panel = pick_panel(game, actions)
             return {
                 "room": self.id,
                 "game": game.name,
@@ -141,6 +143,8 @@ class Room:
                 "boards": boards,
                 "legal": legal,
                 "targets": targets,
+                "picks": panel["picks"],
+                "pieces": panel["pieces"],
                 "undo": game.has_undo and seat in to_act,
                 "terminal": state.is_terminal(),
                 "scores": {str(p): dict(c) for p, c in state.scores().items()}

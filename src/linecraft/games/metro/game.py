@@ -6,14 +6,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from linecraft.core.errors import PositionError
-from linecraft.core.game import Action, Game, Outcome, State
+from linecraft.core.game import Action, Game, Outcome, State, Turn
 from linecraft.games.metro import actions as notation
 from linecraft.games.metro.board import square_name
 from linecraft.games.metro.position import Table, format_position, parse_position, position_problems
 from linecraft.games.metro.rules import MetroState
 from linecraft.games.metro.scoring import format_records, score_table
-from linecraft.games.metro.svg import render_table
+from linecraft.games.metro.svg import render_table, render_tile
 from linecraft.games.metro.terminal import state_text
+from linecraft.games.metro.tiles import rotate
 
 
 class Metro(Game):
@@ -44,6 +45,19 @@ class Metro(Game):
 
     def action_target(self, action: Action) -> str | None:
         return square_name(action.square) if isinstance(action, notation.Place) else None
+
+    def action_pick(self, action: Action) -> tuple[str, str | None] | None:
+        """A tile of the hand (or the one drawn) and, with free rotation, its quarter turns."""
+        if not isinstance(action, notation.Place) or action.code is None:
+            return None
+        return action.code, None if action.rotation is None else str(action.rotation)
+
+    def turn_form(self, form: str, turn: Turn) -> str | None:
+        """Free rotation turns a tile a quarter at a time; tiles are never mirrored."""
+        return str((int(form) + 1) % 4) if turn == "rotate" and self.free_rotation else None
+
+    def render_pick(self, piece: str, form: str | None) -> str | None:
+        return render_tile(rotate(piece, int(form or 0)))
 
     def new_state(self, seed: int) -> MetroState:
         return MetroState(self, seed)

@@ -84,6 +84,17 @@ def _tile(sq: int, code: str) -> list[str]:
     return out
 
 
+def render_tile(code: str) -> Svg:
+    """One tile on its own, as a player sees it in hand."""
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{MARGIN} {MARGIN} {CELL} {CELL}" '
+        f'width="{CELL}" height="{CELL}">',
+        *_tile(0, code),
+        "</svg>",
+    ]
+    return Svg("\n".join(out))
+
+
 def _station_mark(departure: str, colour: str | None) -> list[str]:
     """The car on a departure track, drawn just outside the square's side."""
     sq, entry = DEPARTURES[departure]

@@ -60,6 +60,14 @@ class Metromania(Game):
             return vertex_text(action.vertex)
         return None
 
+    def action_pick(self, action: Action) -> tuple[str, str | None] | None:
+        """The line a step builds on."""
+        if isinstance(
+            action, notation.Start | notation.Extend | notation.Finish | notation.Station
+        ):
+            return notation.line_text(action.line), None
+        return None
+
     def new_state(self, seed: int) -> MetromaniaState:
         return MetromaniaState(self, seed)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from linecraft.core.errors import ActionSyntaxError, IllegalActionError
 from linecraft.core.game import Action as CoreAction
-from linecraft.core.game import Game, Outcome, ScoreCard, State
+from linecraft.core.game import Game, Outcome, ScoreCard, State, Turn
 from linecraft.games.railroad_ink import actions as notation
 from linecraft.games.railroad_ink.actions import (
     DICE,
@@ -70,11 +70,18 @@ from linecraft.games.railroad_ink.pieces import (
     STATION_FACES,
     TYPE_NAMES,
     VOLCANO,
+    mirror,
     orientation_tokens,
     piece,
+    rotate,
 )
 from linecraft.games.railroad_ink.scoring import ScoreDetails, explain, score_board
-from linecraft.games.railroad_ink.svg import render_board, render_layers, render_underground
+from linecraft.games.railroad_ink.svg import (
+    render_board,
+    render_drawing,
+    render_layers,
+    render_underground,
+)
 from linecraft.games.railroad_ink.terminal import board_text, under_board_text
 from linecraft.games.railroad_ink.underground import (
     ALL_UNDER_ROLLS,
@@ -828,6 +835,19 @@ class RailroadInk(Game):
         if isinstance(action, Place | Erase | Volcano):
             return cell_name(action.cell)
         return None
+
+    def action_pick(self, action: CoreAction) -> tuple[str, str | None] | None:
+        """A die (or special route) and the drawing it is placed as."""
+        return (action.source, action.token) if isinstance(action, Place) else None
+
+    def turn_form(self, form: str, turn: Turn) -> str | None:
+        """Every drawing may be turned and mirrored (§6)."""
+        return rotate(form) if turn == "rotate" else mirror(form)
+
+    def render_pick(self, piece: str, form: str | None) -> str | None:
+        if form is None:
+            return None
+        return render_drawing(form, underground=piece in UNDER_SOURCES)
 
     def layer_of(self, round_number: int) -> str:
         """Surface or underground: standalone rounds are all underground; with the

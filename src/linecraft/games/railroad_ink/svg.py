@@ -165,6 +165,19 @@ def render_board(
     return Svg("\n".join(out))
 
 
+def render_drawing(token: str, *, underground: bool = False) -> Svg:
+    """One square's drawing on its own, as a player sees a die before placing it."""
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{MARGIN} {MARGIN} {CELL} {CELL}" '
+        f'width="{CELL}" height="{CELL}">',
+        f'<rect x="{MARGIN}" y="{MARGIN}" width="{CELL}" height="{CELL}" '
+        f'fill="{"#f4f7f9" if underground else "#fffdf6"}" stroke="#b8b2a2"/>',
+    ]
+    out.extend(_under_square(0, token) if underground else _square(0, token, {}))
+    out.append("</svg>")
+    return Svg("\n".join(out))
+
+
 LAVA_COLOUR = "#e0522a"
 
 

@@ -3,6 +3,7 @@ const roomId = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.search).get("token");
 let current = null;
 let socket = null;
+let picked = null;  // {piece, form}: the die, tile or line in hand, and how it is turned
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -39,7 +40,10 @@ function show(data) {
     }
     boards.appendChild(figure);
   }
-  markTargets();
+  for (const spot of mySpots()) {
+    spot.addEventListener("click", () => pickTarget(spot.dataset.target));
+  }
+  keepPick();
   const seats = document.getElementById("seats");
   seats.innerHTML = "";
   for (const s of data.seats) {
@@ -65,7 +69,7 @@ function show(data) {
   document.getElementById("turn").textContent = turn;
   document.getElementById("undo").hidden = !data.undo;
   document.getElementById("help").textContent = `Actions look like: ${data.help}`;
-  showLegal();
+  showPick();
   showScores(data);
 }
 
@@ -73,7 +77,7 @@ function showLegal(only) {
   const filter = document.getElementById("filter").value.trim().toLowerCase();
   const list = document.getElementById("legal");
   list.innerHTML = "";
-  const shown = (only || current.legal).filter((a) => a.toLowerCase().includes(filter));
+  const shown = (only || current.legal.filter(fits)).filter((a) => a.toLowerCase().includes(filter));
   for (const action of shown.slice(0, 300)) {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -83,20 +87,81 @@ function showLegal(only) {
   }
 }
 
-// Legal targets glow on the boards; a click plays the one action aimed there, or
-// lists the choices (orientations, which die, which tunnel space) when there are several.
+// The piece in hand: kept across updates while it can still be placed in that drawing,
+// else its first placeable drawing, else the first piece that can be placed.
+function keepPick() {
+  const pieces = current.pieces || {};
+  const names = Object.keys(pieces);
+  if (!names.length) { picked = null; return; }
+  if (!picked || !pieces[picked.piece]) {
+    picked = { piece: names[0], form: Object.keys(pieces[names[0]])[0] };
+  } else if (!(picked.form in pieces[picked.piece])) {
+    picked.form = Object.keys(pieces[picked.piece])[0];
+  }
+}
+
+// An action fits the hand when it picks nothing (end, draw, pass) or the piece in hand as turned.
+function fits(action) {
+  const pick = (current.picks || {})[action];
+  return !pick || (picked !== null && pick[0] === picked.piece && pick[1] === picked.form);
+}
+
+function showPick() {
+  const pieces = current.pieces || {};
+  const box = document.getElementById("pieces");
+  box.innerHTML = "";
+  for (const [piece, forms] of Object.entries(pieces)) {
+    const inHand = picked && picked.piece === piece;
+    const form = inHand ? picked.form : Object.keys(forms)[0];
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = inHand ? "piece picked" : "piece";
+    button.dataset.piece = piece; button.dataset.form = form;
+    button.title = form ? `${piece} ${form}` : piece;
+    button.innerHTML = forms[form].svg || "";
+    const name = document.createElement("span");
+    name.textContent = piece;
+    button.append(name);
+    button.addEventListener("click", () => { picked = { piece, form }; showPick(); });
+    box.append(button);
+  }
+  const turns = picked ? pieces[picked.piece][picked.form] : null;
+  const turnable = Object.values(pieces).some((forms) => Object.values(forms).some((f) => f.rotate || f.mirror));
+  for (const turn of ["rotate", "mirror"]) {
+    const button = document.getElementById(turn);
+    button.hidden = !turnable;
+    button.disabled = !(turns && turns[turn]);
+  }
+  document.getElementById("hand").hidden = !Object.keys(pieces).length;
+  markTargets();
+  showLegal();
+}
+
+function turnPick(turn) {
+  const next = picked && current.pieces[picked.piece][picked.form][turn];
+  if (next) { picked.form = next; showPick(); }
+}
+
+// The spots of the board this seat plays on: its own, or the one shared table.
+function mySpots() {
+  const mine = `#boards figure[data-board="${current.you}"] .spot, #boards figure[data-board="table"] .spot`;
+  return document.querySelectorAll(mine);
+}
+
+// Where the piece in hand (or an action that needs no piece) can go glows on the boards;
+// a click plays the one action aimed there, or lists the choices when there are several.
 function markTargets() {
-  const aimed = new Set(Object.values(current.targets || {}));
-  for (const spot of document.querySelectorAll("#boards .spot")) {
+  const aimed = new Set(Object.entries(current.targets || {}).filter(([a]) => fits(a)).map(([, t]) => t));
+  for (const spot of mySpots()) {
     spot.classList.toggle("target", aimed.has(spot.dataset.target));
-    spot.addEventListener("click", () => pickTarget(spot.dataset.target));
   }
 }
 
 function pickTarget(target) {
-  const choices = Object.entries(current.targets || {}).filter(([, t]) => t === target).map(([a]) => a);
-  if (choices.length === 1) { send(choices[0]); return; }
-  if (choices.length > 1) {
+  const aimed = Object.entries(current.targets || {}).filter(([, t]) => t === target).map(([a]) => a);
+  const choices = aimed.filter(fits).length ? aimed.filter(fits) : aimed;
+  if (choices.length === 1 && fits(choices[0])) { send(choices[0]); return; }
+  if (choices.length) {
     document.getElementById("filter").value = "";
     showLegal(choices);
   }
@@ -131,4 +196,11 @@ document.getElementById("act").addEventListener("submit", (event) => {
 });
 document.getElementById("undo").addEventListener("click", () => send("undo"));
 document.getElementById("filter").addEventListener("input", () => showLegal());
+document.getElementById("rotate").addEventListener("click", () => turnPick("rotate"));
+document.getElementById("mirror").addEventListener("click", () => turnPick("mirror"));
+document.addEventListener("keydown", (event) => {  // R rotates, M mirrors, outside text boxes
+  if (event.target.tagName === "INPUT" || !current) return;
+  if (event.key === "r" || event.key === "R") turnPick("rotate");
+  if (event.key === "m" || event.key === "M") turnPick("mirror");
+});
 connect();
