@@ -3,6 +3,7 @@ until the final score table; a screenshot of the end is kept in `test-artifacts/
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
@@ -104,6 +105,8 @@ def test_a_person_plays_a_whole_game_against_a_bot(
         browser.close()
     assert "total" in table and "Winner(s):" in scores and "Download the record" in scores
     assert spot_clicks > 5  # most moves were played on the board itself
+    for expansion in json.loads(options.get("expansions", "[]")):
+        assert f"\n{expansion}\t" in table  # each expansion's points have a row
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is installed by .ci/run")
@@ -125,13 +128,17 @@ def test_the_room_fits_a_phone_and_shows_where_to_play(server: str) -> None:
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is installed by .ci/run")
-def test_two_people_in_two_tabs_play_next_station_london_to_the_end(server: str) -> None:
+@pytest.mark.parametrize("game", ["next-station-london", "metro"])
+def test_two_people_in_two_tabs_play_to_the_end(server: str, game: str) -> None:
+    """A simultaneous game and a turn-based one, each seat in its own tab."""
     ARTIFACTS.mkdir(exist_ok=True)
     with playwright.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM))
         lobby = browser.new_page()
         lobby.goto(server)
-        lobby.select_option("#game", "next-station-london")
+        lobby.select_option("#game", game)
+        lobby.fill("#seats .seat-row:nth-child(1) .seat-name", "Ada")
+        lobby.fill("#seats .seat-row:nth-child(2) .seat-name", "<i>Ben</i>")
         lobby.select_option("#seats .seat-row:nth-child(2) .seat-kind", "")  # a second person
         lobby.click("#start")
         lobby.wait_for_selector("a.seat-link")
@@ -141,6 +148,14 @@ def test_two_people_in_two_tabs_play_next_station_london_to_the_end(server: str)
         for tab, link in zip(tabs, links, strict=True):
             tab.goto(server + str(link))
             tab.wait_for_selector("#boards figure")
+        turns = [tab.inner_text("#turn") for tab in tabs]
+        if game == "metro":  # turn-based: one seat moves, the other sees whose turn it is
+            assert turns in (
+                ["Your move.", "Waiting for Ada…"],
+                ["Waiting for <i>Ben</i>…", "Your move."],
+            )
+        else:  # both draw on the same card at once
+            assert turns == ["Your move.", "Your move."]
         for _ in range(400):
             if all(tab.query_selector("#final-scores") for tab in tabs):
                 break
@@ -153,8 +168,12 @@ def test_two_people_in_two_tabs_play_next_station_london_to_the_end(server: str)
                 except playwright.Error:
                     pass
                 tab.wait_for_timeout(60)
-        tabs[1].screenshot(path=str(ARTIFACTS / "two-tabs-end.png"), full_page=True)
+        tabs[1].screenshot(path=str(ARTIFACTS / f"two-tabs-{game}-end.png"), full_page=True)
         assert all("Winner(s):" in tab.inner_text("#scores") for tab in tabs)
+        assert "<i>Ben</i>" in tabs[0].inner_text("#final-scores")  # a name is text, not markup
+        lobby.reload()
+        lobby.wait_for_selector("#rooms li")
+        assert "<i>Ben</i>" in lobby.inner_text("#rooms")
         browser.close()
 
 

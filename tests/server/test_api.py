@@ -64,6 +64,11 @@ def test_a_room_from_creation_to_an_illegal_and_a_legal_action(db: Path) -> None
     stranger = client.get(f"/api/rooms/{room}/view", params={"token": "not-a-seat"})
     assert stranger.status_code == 403
     assert client.get(f"/api/rooms/{room}/record").status_code == 409  # not over yet
+    long_name = client.post(
+        "/api/rooms", json={"game": "metro", "seats": [{"name": "x" * 41}, {"bot": "random"}]}
+    )
+    assert long_name.status_code == 422 and "40 characters" in long_name.text
+    assert len(client.get("/api/rooms").json()["rooms"]) == 1  # nothing was created
 
 
 @pytest.mark.parametrize("game", sorted(ALL_BOTS))

@@ -21,7 +21,7 @@ from linecraft.server.store import Store
 
 
 class SeatRequest(BaseModel):
-    name: str = ""
+    name: str = Field("", max_length=40)
     bot: str | None = None
 
 

@@ -139,6 +139,7 @@ class Room:
                     }
                     for s in self.seats
                 ],
+                "to_act": list(to_act),
                 "view": state.view(seat),
                 "boards": boards,
                 "legal": legal,

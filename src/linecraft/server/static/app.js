@@ -61,13 +61,16 @@ function show(data) {
     }
     seats.appendChild(row);
   }
-  let turn = data.legal.length ? "Your move." : (data.terminal ? "" : "Waiting for others…");
+  const waitingFor = data.seats.filter((s) => data.to_act.includes(s.seat)).map((s) => s.name);
+  let turn = data.legal.length ? "Your move." : (data.terminal ? "" : `Waiting for ${waitingFor.join(", ") || "the next draw"}…`);
   if (data.chance) {
     turn = `Type ${data.chance.prompt} in the box and press Play.`;
     if (data.chance.outcomes.length) turn += ` Possible: ${data.chance.outcomes.join(", ")}`;
   }
   document.getElementById("turn").textContent = turn;
   document.getElementById("undo").hidden = !data.undo;
+  const playing = !data.terminal && data.you !== null;  // spectators and finished games only watch
+  for (const id of ["act", "filter", "help"]) document.getElementById(id).hidden = !playing;
   document.getElementById("help").textContent = `Actions look like: ${data.help}`;
   showPick();
   showScores(data);
@@ -167,25 +170,54 @@ function pickTarget(target) {
   }
 }
 
+// A score card's rows: its plain fields, and one row per part that carries its own
+// points (Railroad Ink's expansions), so every number the total adds up is shown.
+function scoreRows(card) {
+  const rows = [];
+  for (const [field, value] of Object.entries(card)) {
+    if (typeof value !== "object" || value === null) { rows.push([field, (c) => c[field]]); continue; }
+    for (const [part, detail] of Object.entries(value)) {
+      if (detail && typeof detail.points === "number") rows.push([part, (c) => c[field][part].points]);
+    }
+  }
+  const total = rows.findIndex(([field]) => field === "total");
+  if (total >= 0) rows.push(rows.splice(total, 1)[0]);  // the total last
+  return rows;
+}
+
+function cell(tag, text) {
+  const element = document.createElement(tag);
+  element.textContent = String(text);
+  return element;
+}
+
 function showScores(data) {
   const box = document.getElementById("scores");
-  if (!data.scores) { box.innerHTML = ""; return; }
+  box.innerHTML = "";
+  if (!data.scores) return;
   const seats = Object.keys(data.scores);
-  const fields = Object.keys(data.scores[seats[0]]).filter((f) => typeof data.scores[seats[0]][f] !== "object");
-  const heading = data.terminal ? "Final scores" : "Scores so far";
-  const id = data.terminal ? "final-scores" : "live-scores";
-  let html = `<h3>${heading}</h3><table id='${id}'><tr><th></th>`;
-  html += seats.map((s) => `<th>${data.seats[s].name}</th>`).join("") + "</tr>";
-  for (const field of fields) {
-    html += `<tr><td>${field}</td>` + seats.map((s) => `<td>${data.scores[s][field]}</td>`).join("") + "</tr>";
+  box.append(cell("h3", data.terminal ? "Final scores" : "Scores so far"));
+  const table = document.createElement("table");
+  table.id = data.terminal ? "final-scores" : "live-scores";
+  const head = document.createElement("tr");
+  head.append(cell("th", ""), ...seats.map((s) => cell("th", data.seats[s].name)));
+  table.append(head);
+  for (const [field, value] of scoreRows(data.scores[seats[0]])) {
+    const row = document.createElement("tr");
+    row.append(cell("td", field), ...seats.map((s) => cell("td", value(data.scores[s]))));
+    table.append(row);
   }
-  html += "</table>";
+  box.append(table);
   if (data.terminal) {
     const names = (data.winners || []).map((w) => data.seats[w].name).join(", ");
-    html += `<p>Winner(s): ${names}</p><p><a href="/api/rooms/${data.room}/record" download>Download the record</a>`;
-    html += ` · <a href="/replay/${data.room}">Replay</a></p>`;
+    const links = document.createElement("p");
+    const download = document.createElement("a");
+    download.href = `/api/rooms/${data.room}/record`; download.download = ""; download.textContent = "Download the record";
+    const replay = document.createElement("a");
+    replay.href = `/replay/${data.room}`; replay.textContent = "Replay";
+    links.append(download, " · ", replay);
+    box.append(cell("p", `Winner(s): ${names}`), links);
   }
-  box.innerHTML = html;
 }
 
 document.getElementById("act").addEventListener("submit", (event) => {

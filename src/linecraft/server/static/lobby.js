@@ -96,7 +96,9 @@ async function refreshRooms() {
   for (const room of data.rooms) {
     const item = document.createElement("li");
     const names = room.seats.map((s) => s.name).join(", ");
-    item.innerHTML = `<a href="${room.spectator}">${room.game}</a> — ${names}${room.terminal ? " (finished)" : ""}`;
+    const link = document.createElement("a");
+    link.href = room.spectator; link.textContent = room.game;
+    item.append(link, ` — ${names}${room.terminal ? " (finished)" : ""}`);  // names as text, never markup
     list.appendChild(item);
   }
 }

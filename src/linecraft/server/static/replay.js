@@ -20,7 +20,12 @@ async function go(step) {
   for (const [key, svg] of Object.entries(data.boards)) {
     const figure = document.createElement("figure");
     const seat = data.seats.find((s) => String(s.seat) === key);
-    figure.innerHTML = (seat ? `<figcaption>${seat.name}</figcaption>` : "") + svg;
+    figure.innerHTML = svg;
+    if (seat) {
+      const caption = document.createElement("figcaption");
+      caption.textContent = seat.name;  // names as text, never markup
+      figure.prepend(caption);
+    }
     boards.appendChild(figure);
   }
 }
