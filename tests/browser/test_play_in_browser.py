@@ -229,3 +229,27 @@ def test_a_die_is_picked_turned_and_placed_with_one_click(server: str) -> None:
         played = page.evaluate("current.view.seats[0].actions_this_round")
         browser.close()
     assert played == [f"{piece} {target} {form}"]
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is installed by .ci/run")
+def test_a_player_hands_an_absent_seat_to_a_bot(server: str) -> None:
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM))
+        lobby = browser.new_page()
+        lobby.goto(server)
+        lobby.select_option("#game", "metro")
+        lobby.fill("#seats .seat-row:nth-child(2) .seat-name", "Absent")
+        lobby.select_option("#seats .seat-row:nth-child(2) .seat-kind", "")
+        lobby.click("#start")
+        lobby.wait_for_selector("a.seat-link")
+        spectator = browser.new_page()
+        spectator.goto(server + str(lobby.get_attribute("text=watch as a spectator", "href")))
+        spectator.wait_for_selector("#boards figure")
+        lobby.click("a.seat-link >> nth=0")
+        lobby.wait_for_selector("#boards figure")
+        assert not spectator.query_selector("#seats button")  # watching gives no say
+        lobby.click("#seats button:has-text('let a bot play this seat')")
+        lobby.wait_for_selector("#seats div:has-text('Absent (bot greedy)')")
+        spectator.wait_for_selector("#seats div:has-text('Absent (bot greedy)')")
+        assert spectator.locator("#act").is_hidden() and lobby.locator("#act").is_visible()
+        browser.close()

@@ -95,6 +95,9 @@ def test_spectators_and_other_seats_see_no_secrets(db: Path) -> None:
     assert ann["view"]["seats"][0]["hand"] and ann["view"]["seats"][1]["hand"] is None
     assert all(seat["hand"] is None for seat in json.loads(spectator)["view"]["seats"])
     assert token_of(result, 1) not in spectator
+    # the shared table is drawn the same for everyone: where Ann's hand fits is hers alone
+    ben = client.get(f"/api/rooms/{room}/view", params={"token": token_of(result, 1)}).json()
+    assert ann["boards"] == ben["boards"] == json.loads(spectator)["boards"]
 
 
 def test_a_restarted_server_resumes_every_room_exactly(db: Path) -> None:
@@ -118,7 +121,13 @@ def test_a_bot_takes_over_an_abandoned_seat(db: Path) -> None:
     result = create(
         client, "metromania", {}, [{"name": "Ann"}] + [{"name": "b", "bot": "random"}] * 3
     )
-    taken = client.post(f"/api/rooms/{result['room']}/takeover", json={"seat": 0, "bot": "random"})
+    url = f"/api/rooms/{result['room']}/takeover"
+    for stranger in ("", "not-a-seat"):  # spectators cannot hand a seat away
+        refused = client.post(url, json={"token": stranger, "seat": 0, "bot": "random"})
+        assert refused.status_code == 403
+    assert client.get(f"/api/rooms/{result['room']}/view").json()["seats"][0]["bot"] is None
+    own = token_of(result, 0)
+    taken = client.post(url, json={"token": own, "seat": 0, "bot": "random"})
     assert taken.status_code == 200 and taken.json()["terminal"]
 
 

@@ -13,13 +13,23 @@ from linecraft.core.game import Game, State
 from linecraft.core.registry import load_game
 from linecraft.server.picks import NO_FORM, pick_panel
 
-CASES = {  # label: (game, options, does a piece have a picture, can it be turned)
-    "railroad-ink": ("railroad-ink", {}, True, True),
-    "railroad-ink-lava-meteor": ("railroad-ink", {"expansions": ["lava", "meteor"]}, True, True),
-    "railroad-ink-underground": ("railroad-ink", {"expansions": ["underground"]}, True, True),
-    "metro": ("metro", {}, True, False),
-    "metro-free-rotation": ("metro", {"free_rotation": True}, True, True),
-    "metromania": ("metromania", {}, False, False),
+CASES = {  # label: (game, options, does a piece have a picture, the turns allowed)
+    "railroad-ink": ("railroad-ink", {}, True, ["rotate", "mirror"]),
+    "railroad-ink-lava-meteor": (
+        "railroad-ink",
+        {"expansions": ["lava", "meteor"]},
+        True,
+        ["rotate", "mirror"],
+    ),
+    "railroad-ink-underground": (
+        "railroad-ink",
+        {"expansions": ["underground"]},
+        True,
+        ["rotate", "mirror"],
+    ),
+    "metro": ("metro", {}, True, []),
+    "metro-free-rotation": ("metro", {"free_rotation": True}, True, ["rotate"]),
+    "metromania": ("metromania", {}, False, []),
 }
 
 
@@ -57,13 +67,14 @@ def closure(pieces: dict[str, Any], piece: str, start: str) -> set[str]:
 def test_every_placing_action_is_a_piece_in_a_drawing_reached_by_turning(
     label: str, seed: int
 ) -> None:
-    name, options, pictured, turnable = CASES[label]
+    name, options, pictured, allowed = CASES[label]
     game = load_game(name, players=2, **options)
     checked = turned = 0
     for state, seat in decisions(game, seed, every=2):
         actions = state.legal_actions(seat)
         panel = pick_panel(game, actions)
         picks, pieces = panel["picks"], panel["pieces"]
+        assert panel["turns"] == (allowed if pieces else [])
         by_piece: dict[str, set[str]] = {}
         for action in actions:
             pick = game.action_pick(action)
@@ -95,4 +106,4 @@ def test_every_placing_action_is_a_piece_in_a_drawing_reached_by_turning(
                     assert candidate == nxt
         checked += 1
     assert checked > 5
-    assert (turned > 0) == turnable
+    assert (turned > 0) == bool(allowed)

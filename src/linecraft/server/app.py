@@ -39,6 +39,9 @@ class ActRequest(BaseModel):
 
 
 class TakeOverRequest(BaseModel):
+    """Someone seated at the table (their own link's token) hands a seat to a bot."""
+
+    token: str
     seat: int
     bot: str = "greedy"
 
@@ -160,6 +163,8 @@ def create_app(db_path: str | Path) -> FastAPI:
     @app.post("/api/rooms/{room_id}/takeover")
     def take_over(room_id: str, request: TakeOverRequest) -> dict[str, Any]:
         room = room_or_404(room_id)
+        if seat_of(room, request.token) is None:
+            raise HTTPException(403, "only a seat of the room can hand a seat to a bot")
         if not 0 <= request.seat < len(room.seats):
             raise HTTPException(400, f"no seat {request.seat}")
         try:

@@ -13,11 +13,13 @@ from typing import Any
 from linecraft.core.game import Action, Game, Turn
 
 NO_FORM = ""  # the JSON key of a piece's only drawing
+TURNS: tuple[Turn, ...] = ("rotate", "mirror")
 
 
 def pick_panel(game: Game, actions: Sequence[Action]) -> dict[str, Any]:
-    """`picks` (action text → [piece, form]) and `pieces` (piece → form → its picture
-    and the forms Rotate and Mirror lead to, or null where they do nothing)."""
+    """`picks` (action text → [piece, form]), `pieces` (piece → form → its picture and
+    the forms Rotate and Mirror lead to, or null where they do nothing) and `turns` (the
+    turns the game allows these pieces at all, so a client offers only those buttons)."""
     picks: dict[str, list[str]] = {}
     forms: dict[str, list[str]] = {}
     for action in actions:
@@ -39,7 +41,12 @@ def pick_panel(game: Game, actions: Sequence[Action]) -> dict[str, Any]:
         }
         for piece, drawn in forms.items()
     }
-    return {"picks": picks, "pieces": pieces}
+    turns = [
+        turn
+        for turn in TURNS
+        if any(game.turn_form(f, turn) is not None for drawn in forms.values() for f in drawn if f)
+    ]
+    return {"picks": picks, "pieces": pieces, "turns": turns}
 
 
 def _turned(game: Game, form: str, turn: Turn, placeable: Sequence[str]) -> str | None:

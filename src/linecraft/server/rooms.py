@@ -80,6 +80,7 @@ class Room:
             self.seats[seat].bot = bot
             self._bots[seat] = make_bot(bot, self.state.seed + seat)
             self._store.set_bot(self.id, seat, bot)
+            self.version += 1  # every seat sees who holds the seat now
             self.settle()
 
     def settle(self) -> None:
@@ -146,6 +147,7 @@ class Room:
                 "targets": targets,
                 "picks": panel["picks"],
                 "pieces": panel["pieces"],
+                "turns": panel["turns"],
                 "undo": game.has_undo and seat in to_act,
                 "terminal": state.is_terminal(),
                 "scores": {str(p): dict(c) for p, c in state.scores().items()}

@@ -130,10 +130,12 @@ class Metro(Game):
     def render_state(
         self, state: State, player: int, *, overlay: bool = False, title: str | None = None
     ) -> str:
+        """The shared table. `overlay` also marks where the seat's tiles fit, which
+        depends on its secret hand, so a drawing others see never carries it."""
         assert isinstance(state, MetroState)
         table = state.table(secrets=state.is_terminal())
         targets: set[int] = set()
-        if player in state.to_act():
+        if overlay and player in state.to_act():
             for code in state.tiles_to_place(player):
                 targets |= {p.square for p in state.placements(code)}
         lines = self.explain_score(table) if overlay or state.is_terminal() else None

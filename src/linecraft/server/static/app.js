@@ -50,12 +50,12 @@ function show(data) {
     const row = document.createElement("div");
     row.className = ["to act", "thinking"].includes(s.status) ? "to-act" : "";
     row.textContent = `${s.name}${s.bot ? ` (bot ${s.bot})` : ""}: ${s.status}`;
-    if (!s.bot && s.seat !== data.you && !data.terminal) {
+    if (!s.bot && s.seat !== data.you && data.you !== null && !data.terminal) {
       const takeOver = document.createElement("button");
       takeOver.type = "button"; takeOver.textContent = "let a bot play this seat";
       takeOver.addEventListener("click", () => fetch(`/api/rooms/${data.room}/takeover`, {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ seat: s.seat, bot: "greedy" }),
+        body: JSON.stringify({ token, seat: s.seat, bot: "greedy" }),
       }));
       row.append(" ", takeOver);
     }
@@ -129,10 +129,9 @@ function showPick() {
     box.append(button);
   }
   const turns = picked ? pieces[picked.piece][picked.form] : null;
-  const turnable = Object.values(pieces).some((forms) => Object.values(forms).some((f) => f.rotate || f.mirror));
-  for (const turn of ["rotate", "mirror"]) {
+  for (const turn of ["rotate", "mirror"]) {  // shown where the game allows it, usable where it leads somewhere
     const button = document.getElementById(turn);
-    button.hidden = !turnable;
+    button.hidden = !(current.turns || []).includes(turn);
     button.disabled = !(turns && turns[turn]);
   }
   document.getElementById("hand").hidden = !Object.keys(pieces).length;
