@@ -65,6 +65,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(
         page.click("#start")
         page.click("a.seat-link")
         page.wait_for_selector("#boards figure")
+        page.wait_for_function("document.getElementById('table-status').textContent")
         page.screenshot(path=str(ARTIFACTS / f"{label}-start.png"), full_page=True)
         clicks = spot_clicks = 0
         while not page.query_selector("#final-scores"):
@@ -122,9 +123,15 @@ def test_the_room_fits_a_phone_and_shows_where_to_play(server: str) -> None:
         page.wait_for_selector("#boards .spot.target")
         width = page.evaluate("document.documentElement.scrollWidth")
         glowing = len(page.query_selector_all("#boards .spot.target"))
-        page.screenshot(path=str(ARTIFACTS / "phone-next-station-london.png"))
+        # own sheet, then the controls, then the bot's sheet: no scrolling past others to play
+        tops = [
+            page.locator(selector).bounding_box()["y"]  # type: ignore[index]
+            for selector in ("#boards figure.mine", "#turn", "#boards figure:not(.mine)")
+        ]
+        page.screenshot(path=str(ARTIFACTS / "phone-next-station-london.png"), full_page=True)
         browser.close()
     assert width <= 390 and glowing >= 2
+    assert tops == sorted(tops)
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is installed by .ci/run")

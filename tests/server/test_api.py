@@ -98,6 +98,12 @@ def test_spectators_and_other_seats_see_no_secrets(db: Path) -> None:
     # the shared table is drawn the same for everyone: where Ann's hand fits is hers alone
     ben = client.get(f"/api/rooms/{room}/view", params={"token": token_of(result, 1)}).json()
     assert ann["boards"] == ben["boards"] == json.loads(spectator)["boards"]
+    # beside the table each seat reads its own hand; nobody reads another's
+    hand = "Your hand: " + ", ".join(ann["view"]["seats"][0]["hand"])
+    assert any(line.startswith(hand) for line in ann["status"])
+    assert not any("Your hand" in line for line in json.loads(spectator)["status"])
+    pile = "Tiles placed 0 of 60, draw pile 58"  # one tile in each hand
+    assert ann["status"][0] == json.loads(spectator)["status"][0] == pile
 
 
 def test_a_restarted_server_resumes_every_room_exactly(db: Path) -> None:

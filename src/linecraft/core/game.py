@@ -185,6 +185,12 @@ class Game(ABC):
         """An SVG drawing of one seat's position in a game, with what only a game knows
         (the round each square was drawn in)."""
 
+    def status_lines(self, state: State, player: int | None) -> list[str]:
+        """What a seat reads beside the drawings (the round, the roll or card, its hand
+        and markers, never another seat's secrets), as rich markup lines; a client
+        that draws the boards itself shows these next to them."""
+        return []
+
     @abstractmethod
     def render_text(self, state: State, player: int | None) -> str:
         """What a terminal shows of a state to a seat (None: every seat), as rich markup."""

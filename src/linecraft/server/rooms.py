@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
+
 import linecraft
 from linecraft.bots import BOTS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
@@ -141,6 +143,7 @@ class Room:
                     for s in self.seats
                 ],
                 "to_act": list(to_act),
+                "status": [Text.from_markup(line).plain for line in game.status_lines(state, seat)],
                 "view": state.view(seat),
                 "boards": boards,
                 "legal": legal,

@@ -13,7 +13,7 @@ from linecraft.games.metro.position import Table, format_position, parse_positio
 from linecraft.games.metro.rules import MetroState
 from linecraft.games.metro.scoring import format_records, score_table
 from linecraft.games.metro.svg import render_table, render_tile
-from linecraft.games.metro.terminal import state_text
+from linecraft.games.metro.terminal import state_text, status_lines
 from linecraft.games.metro.tiles import rotate
 
 
@@ -144,3 +144,7 @@ class Metro(Game):
     def render_text(self, state: State, player: int | None) -> str:
         assert isinstance(state, MetroState)
         return state_text(state, player)
+
+    def status_lines(self, state: State, player: int | None) -> list[str]:
+        assert isinstance(state, MetroState)
+        return status_lines(state, player)

@@ -42,10 +42,20 @@ def state_text(state: MetroState, viewer: int | None) -> str:
             else:
                 cells.append(f"[grey50] {square_name(sq)} [/]")
         rows.append(f"  {row}   " + " ".join(cells))
-    out = [
-        f"Tiles placed {state.placed} of 60, draw pile {sum(state.pile.values())}",
-        *rows,
-    ]
+    status = status_lines(state, viewer)
+    legend = (
+        "Tile codes name where each even exit's track goes: exits 0 top-left, 2 right-upper, "
+        "4 bottom-right, 6 left-lower; a straight, b wide curve clockwise, c tight curve "
+        "counter-clockwise, d U-turn."
+    )
+    to_play = [f"Player {state.turn} to play."] if state.to_act() else []
+    return "\n".join([status[0], *rows, *status[1:], legend, *to_play])
+
+
+def status_lines(state: MetroState, viewer: int | None) -> list[str]:
+    """What a seat reads beside the table: the pile, the points, its lines, hand, shares
+    and numbers (never another seat's)."""
+    out = [f"Tiles placed {state.placed} of 60, draw pile {sum(state.pile.values())}"]
     profits = state.profits()
     owner_of = owners(state._table_shell())
     if 1 in state.rules.modules:
@@ -65,7 +75,7 @@ def state_text(state: MetroState, viewer: int | None) -> str:
             route for departure, route in state.routes.items() if owner_of.get(departure) == colour
         ]
         out.append(
-            "Your lines: "
+            f"Your lines ({colour}): "
             + ", ".join(
                 f"{r.departure}→{r.to} {r.points}"
                 if r.complete
@@ -81,11 +91,4 @@ def state_text(state: MetroState, viewer: int | None) -> str:
             out.append("Your shares: " + " ".join(share_text(*s) for s in state.shares[viewer]))
         if state.numbers[viewer]:
             out.append("Your station numbers: " + " ".join(str(n) for n in state.numbers[viewer]))
-    out.append(
-        "Tile codes name where each even exit's track goes: exits 0 top-left, 2 right-upper, "
-        "4 bottom-right, 6 left-lower; a straight, b wide curve clockwise, c tight curve "
-        "counter-clockwise, d U-turn."
-    )
-    if state.to_act():
-        out.append(f"Player {state.turn} to play.")
-    return "\n".join(out)
+    return out

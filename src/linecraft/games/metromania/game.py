@@ -20,7 +20,7 @@ from linecraft.games.metromania.position import (
 from linecraft.games.metromania.rules import MetromaniaState
 from linecraft.games.metromania.scoring import format_report, score_city
 from linecraft.games.metromania.svg import render_city
-from linecraft.games.metromania.terminal import state_text
+from linecraft.games.metromania.terminal import state_text, status_lines
 
 
 class Metromania(Game):
@@ -153,3 +153,7 @@ class Metromania(Game):
     def render_text(self, state: State, player: int | None) -> str:
         assert isinstance(state, MetromaniaState)
         return state_text(state, player)
+
+    def status_lines(self, state: State, player: int | None) -> list[str]:
+        assert isinstance(state, MetromaniaState)
+        return status_lines(state, player)

@@ -81,19 +81,26 @@ def city_map(state: MetromaniaState) -> str:
 
 
 def state_text(state: MetromaniaState, viewer: int | None) -> str:
+    if state.city is None:
+        return "Setting up the city."
+    legend = (
+        "Each row starts at the vertex named on the left; q grows by 1 per dot eastward. "
+        'O station, w/b white/black gate (W/B used), h/w/f Spot, ~ Lake, " Park.'
+    )
+    return "\n".join([legend, city_map(state), *status_lines(state, viewer)])
+
+
+def status_lines(state: MetromaniaState, viewer: int | None) -> list[str]:
+    """The supply, whose turn and how far to dig, and each company's points, markers
+    (letters hidden from others unless public) and lines."""
     city = state.city
     if city is None:
-        return "Setting up the city."
+        return ["Setting up the city."]
     mode = state.rules.mode
     out = [
-        "Each row starts at the vertex named on the left; q grows by 1 per dot eastward. "
-        'O station, w/b white/black gate (W/B used), h/w/f Spot, ~ Lake, " Park.',
-        city_map(state),
-    ]
-    out.append(
         f"Stations left {city.supply}; phase {state.phase}; company {state.to_move} to play, "
         f"must dig {state.k} (dug {state.steps})"
-    )
+    ]
     for company in range(mode.companies):
         seat = mode.seat_of(company)
         own = viewer == seat or state.rules.letters_public
@@ -113,4 +120,4 @@ def state_text(state: MetromaniaState, viewer: int | None) -> str:
             f"[{STYLES[company % 4]}]company {company}[/] (seat {seat}): {city.points[company]} "
             f"points, markers {shown}; " + "; ".join(lines)
         )
-    return "\n".join(out)
+    return out

@@ -19,7 +19,7 @@ from linecraft.games.next_station_london.sheet import (
     sheet_problems,
 )
 from linecraft.games.next_station_london.svg import render_sheet
-from linecraft.games.next_station_london.terminal import state_text
+from linecraft.games.next_station_london.terminal import state_text, status_lines
 
 MAX_TABLE_PLAYERS = 4
 
@@ -136,3 +136,7 @@ class NextStationLondon(Game):
     def render_text(self, state: State, player: int | None) -> str:
         assert isinstance(state, NextStationLondonState)
         return state_text(state, player)
+
+    def status_lines(self, state: State, player: int | None) -> list[str]:
+        assert isinstance(state, NextStationLondonState)
+        return status_lines(state, player)

@@ -80,7 +80,7 @@ def sheet_map(state: NextStationLondonState, player: int, targets: set[int]) -> 
     return "\n".join([header, *rows])
 
 
-def _status(state: NextStationLondonState, player: int) -> list[str]:
+def seat_status(state: NextStationLondonState, player: int) -> list[str]:
     colour = state.colour_of(player)
     score = state.sheet_score(player)
     line = score.lines[colour]
@@ -99,9 +99,10 @@ def _status(state: NextStationLondonState, player: int) -> list[str]:
     return parts
 
 
-def state_text(state: NextStationLondonState, viewer: int | None) -> str:
+def table_lines(state: NextStationLondonState) -> list[str]:
+    """The round, the objectives and the card in play, as rich markup."""
     if state.order is None or state.pending_setup() is not None:
-        return "Setting up: " + str(state.pending_setup())
+        return ["Setting up: " + str(state.pending_setup())]
     out = [f"Round {state.round + 1} of 4"]
     if state.objectives:
         out.append("Objectives (+10 each): " + ", ".join(state.objectives))
@@ -113,6 +114,21 @@ def state_text(state: NextStationLondonState, viewer: int | None) -> str:
         )
         if state.last_turn:
             out.append("This is the last turn of the round.")
+    return out
+
+
+def status_lines(state: NextStationLondonState, viewer: int | None) -> list[str]:
+    """What a seat reads beside its sheet: the table, then its pencil, line and power."""
+    out = table_lines(state)
+    if viewer is not None and state.order is not None and state.pending_setup() is None:
+        out += seat_status(state, viewer)
+    return out
+
+
+def state_text(state: NextStationLondonState, viewer: int | None) -> str:
+    out = table_lines(state)
+    if state.order is None or state.pending_setup() is not None:
+        return out[0]
     seats = range(len(state.sheets)) if viewer is None else [viewer]
     for player in seats:
         targets: set[int] = set()
@@ -120,7 +136,7 @@ def state_text(state: NextStationLondonState, viewer: int | None) -> str:
             targets = {
                 b for move in state.legal_actions(player) for _, b in getattr(move, "sections", ())
             }
-        out += _status(state, player)
+        out += seat_status(state, player)
         out.append(sheet_map(state, player, targets))
     if viewer is not None and len(state.sheets) > 1:
         others = ", ".join(

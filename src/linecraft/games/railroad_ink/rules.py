@@ -956,7 +956,27 @@ class RailroadInk(Game):
 
     def render_text(self, state: State, player: int | None) -> str:
         assert isinstance(state, RailroadInkState)
-        seats = range(self.num_players) if player is None else [player]
+        parts = self._table_lines(state)
+        for seat_index in range(self.num_players) if player is None else [player]:
+            seat = state.seats[seat_index]
+            parts.append("\n" + self._seat_line(state, seat_index))
+            mine = seat_index == player
+            if not self.standalone:
+                targets = frozenset(frontier(seat.board)) if mine else frozenset()
+                parts.append(board_text(seat.board, targets))
+            if self.has_underground:
+                targets = frozenset(under_frontier(seat.under)) if mine else frozenset()
+                parts.append("underground:")
+                parts.append(under_board_text(seat.under, targets))
+        return "\n".join(parts)
+
+    def status_lines(self, state: State, player: int | None) -> list[str]:
+        assert isinstance(state, RailroadInkState)
+        lines = self._table_lines(state)
+        return lines if player is None else [*lines, self._seat_line(state, player)]
+
+    def _table_lines(self, state: RailroadInkState) -> list[str]:
+        """The round, its layer and the roll."""
         parts = [f"Round {state.round} of {self.rounds} ({state.layer})"]
         if isinstance(state.roll, UnderRoll):
             dice = "  ".join(
@@ -972,22 +992,16 @@ class RailroadInk(Game):
             if self.meteor:
                 dice += f"  meteor {state.roll.direction} {state.roll.distance}"
             parts.append(f"Roll: {dice}")
-        for seat_index in seats:
-            seat = state.seats[seat_index]
-            card = self.card_of(self.position_of(state, seat_index))
-            used = ", ".join(seat.specials_used) or "none"
-            done = [str(a.source) for a in seat.actions]
-            parts.append(
-                f"\n[b]Player {seat_index}[/b]  score now {card['total']}  "
-                f"special routes used: {used}  doublings: {seat.doublings}  "
-                f"drawn this round: {', '.join(done) or 'nothing'}"
-            )
-            mine = seat_index == player
-            if not self.standalone:
-                targets = frozenset(frontier(seat.board)) if mine else frozenset()
-                parts.append(board_text(seat.board, targets))
-            if self.has_underground:
-                targets = frozenset(under_frontier(seat.under)) if mine else frozenset()
-                parts.append("underground:")
-                parts.append(under_board_text(seat.under, targets))
-        return "\n".join(parts)
+        return parts
+
+    def _seat_line(self, state: RailroadInkState, seat_index: int) -> str:
+        """A seat's score so far, special routes and doublings used, and this round's drawings."""
+        seat = state.seats[seat_index]
+        card = self.card_of(self.position_of(state, seat_index))
+        used = ", ".join(seat.specials_used) or "none"
+        done = [str(a.source) for a in seat.actions]
+        return (
+            f"[b]Player {seat_index}[/b]  score now {card['total']}  "
+            f"special routes used: {used}  doublings: {seat.doublings}  "
+            f"drawn this round: {', '.join(done) or 'nothing'}"
+        )

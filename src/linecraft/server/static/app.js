@@ -31,6 +31,7 @@ function show(data) {
   for (const [key, svg] of Object.entries(data.boards)) {
     const figure = document.createElement("figure");
     figure.dataset.board = key;
+    figure.classList.toggle("mine", key === String(data.you) || key === "table");
     figure.innerHTML = svg;
     const seat = data.seats.find((s) => String(s.seat) === key);
     if (seat) {
@@ -68,6 +69,7 @@ function show(data) {
     if (data.chance.outcomes.length) turn += ` Possible: ${data.chance.outcomes.join(", ")}`;
   }
   document.getElementById("turn").textContent = turn;
+  document.getElementById("table-status").replaceChildren(...(data.status || []).map((line) => cell("div", line)));
   document.getElementById("undo").hidden = !data.undo;
   const playing = !data.terminal && data.you !== null;  // spectators and finished games only watch
   for (const id of ["act", "filter", "help"]) document.getElementById(id).hidden = !playing;
