@@ -23,3 +23,18 @@ def test_unknown_option_and_bad_value() -> None:
     with pytest.raises(ValueError, match=r"option 'players'.*allowed: 1 or more"):
         linecraft.load("railroad-ink", players=0)
     assert linecraft.load("railroad-ink", players=3).num_players == 3
+
+
+def test_every_choice_a_form_offers_is_accepted_and_the_default_is_among_them() -> None:
+    offered = 0
+    for info in linecraft.games():
+        for option in info.options:
+            for choice in option.choices:
+                value = [choice] if option.many else choice
+                info.resolve_options({option.name: value})  # raises if the choice is refused
+                offered += 1
+            if option.choices and not option.many:
+                assert option.default in option.choices, (info.name, option.name)
+            if option.many:
+                assert set(option.default) <= set(option.choices), (info.name, option.name)
+    assert offered > 20

@@ -14,6 +14,9 @@ class Option:
     """One game option: its default, the allowed values in words, and a validator.
 
     `validate` returns the normalised value or raises `ValueError` saying why.
+    `choices` lists the values a form may offer (a yes/no box for `(False, True)`, a
+    menu otherwise, boxes to tick when `many` values form a list); without them a form
+    asks for the value as JSON text.
     """
 
     name: str
@@ -21,6 +24,8 @@ class Option:
     allowed: str
     validate: Callable[[Any], Any]
     doc: str = ""
+    choices: tuple[Any, ...] = ()
+    many: bool = False
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,14 @@ def create_app(db_path: str | Path) -> FastAPI:
                     "name": info.name,
                     "title": info.title,
                     "options": [
-                        {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc}
+                        {
+                            "name": o.name,
+                            "default": o.default,
+                            "allowed": o.allowed,
+                            "doc": o.doc,
+                            "choices": list(o.choices),
+                            "many": o.many,
+                        }
                         for o in info.options
                     ],
                 }

@@ -44,19 +44,40 @@ INFO = GameInfo(
     make=Metro,
     options=(
         Option("players", 2, "2–6", _int_in(2, 6), "seats, in turn order"),
-        Option("hand_size", 1, "1–3", _int_in(1, 3), "tiles in hand (§10.2)"),
-        Option("free_rotation", False, "true or false", _flag, "tiles may be turned (§10.1)"),
+        Option("hand_size", 1, "1–3", _int_in(1, 3), "tiles in hand (§10.2)", choices=(1, 2, 3)),
+        Option(
+            "free_rotation",
+            False,
+            "true or false",
+            _flag,
+            "tiles may be turned (§10.1)",
+            choices=(False, True),
+        ),
         Option(
             "modules",
             (),
             "a list of 1–4, not both 2 and 3",
             _modules,
             "1 companies, 2 central stations, 3 central tracks, 4 numbered stations",
+            choices=(1, 2, 3, 4),
+            many=True,
         ),
         Option(
-            "exchange_cooldown", True, "true or false", _flag, "module 1: no two exchanges in a row"
+            "exchange_cooldown",
+            True,
+            "true or false",
+            _flag,
+            "module 1: no two exchanges in a row",
+            choices=(False, True),
         ),
-        Option("central_track_rotation", "random", "random or fixed", _rotation, "module 3"),
+        Option(
+            "central_track_rotation",
+            "random",
+            "random or fixed",
+            _rotation,
+            "module 3",
+            choices=("random", "fixed"),
+        ),
         Option(
             "numbers_per_player", 2, "1 to 32 / players", _int_in(1, 16), "module 4 tokens each"
         ),

@@ -66,6 +66,7 @@ INFO = GameInfo(
             f"false, true, or two of {', '.join(OBJECTIVES)}",
             _module(check_objectives),
             "module A: shared objectives, 2 drawn at random unless named",
+            choices=(False, True),
         ),
         Option(
             "powers",
@@ -73,6 +74,7 @@ INFO = GameInfo(
             f"false, true, or the powers of {', '.join(COLOURS)} in order ({', '.join(POWERS)})",
             _module(check_powers),
             "module B: pencil powers, dealt at random unless named",
+            choices=(False, True),
         ),
         Option(
             "order",
@@ -81,8 +83,22 @@ INFO = GameInfo(
             _order,
             "colour order (default purple, blue, pink, green; drawn at random when solo)",
         ),
-        Option("solo", None, "null, true or false", _solo, "solo scoring (default: 1 player)"),
-        Option("more_players", False, "true or false", _flag, "allow 5+ players (§12)"),
+        Option(
+            "solo",
+            None,
+            "null, true or false",
+            _solo,
+            "solo scoring (default: 1 player)",
+            choices=(None, True, False),
+        ),
+        Option(
+            "more_players",
+            False,
+            "true or false",
+            _flag,
+            "allow 5+ players (§12)",
+            choices=(False, True),
+        ),
     ),
     conformance_options=(
         {"players": 1},

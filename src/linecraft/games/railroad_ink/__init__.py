@@ -37,9 +37,22 @@ INFO = GameInfo(
     make=RailroadInk,
     options=(
         Option("players", 1, "1 or more", _players, "boards drawn on the same rolls"),
-        Option("expansions", (), f"a list from {', '.join(EXPANSIONS)}", _expansions, "expansions"),
         Option(
-            "variant", "base", " or ".join(VARIANTS), _variant, "the standalone Underground game"
+            "expansions",
+            (),
+            f"a list from {', '.join(EXPANSIONS)}",
+            _expansions,
+            "expansions",
+            choices=EXPANSIONS,
+            many=True,
+        ),
+        Option(
+            "variant",
+            "base",
+            " or ".join(VARIANTS),
+            _variant,
+            "the standalone Underground game",
+            choices=VARIANTS,
         ),
     ),
     conformance_options=(

@@ -16,6 +16,8 @@ async function load() {
   refreshRooms();
 }
 
+// Each option as the control that fits it: a box to tick for yes/no, boxes for a list
+// of choices, a menu for one of several, else the value as JSON text.
 function showOptions() {
   const name = document.getElementById("game").value;
   const info = catalogue.games.find((g) => g.name === name);
@@ -23,16 +25,66 @@ function showOptions() {
   box.innerHTML = "";
   for (const option of info.options) {
     if (option.name === "players") continue;  // the seats give the number of players
-    const label = document.createElement("label");
-    label.className = "seat-row";
-    label.textContent = `${option.name} (${option.allowed}) `;
-    const input = document.createElement("input");
-    input.dataset.option = option.name;
-    input.value = JSON.stringify(option.default);
-    input.title = option.doc;
-    label.appendChild(input);
+    const isFlag = !option.many && JSON.stringify(option.choices) === "[false,true]";
+    const label = document.createElement(isFlag ? "label" : "div");  // a yes/no box takes clicks on its name
+    label.className = "option-row";
+    label.title = option.doc;
+    const caption = document.createElement("span");
+    caption.textContent = `${option.name.replaceAll("_", " ")} `;
+    label.append(caption);
+    if (isFlag) {
+      label.append(control("input", option, { type: "checkbox", checked: option.default === true }));
+    } else if (option.many) {
+      for (const choice of option.choices) {
+        const item = document.createElement("label");
+        const tick = control("input", option, { type: "checkbox", value: JSON.stringify(choice) });
+        tick.checked = (option.default || []).includes(choice);
+        item.append(tick, ` ${choice} `);
+        label.append(item);
+      }
+    } else if (option.choices.length) {
+      const menu = control("select", option, {});
+      for (const choice of option.choices) {
+        const item = document.createElement("option");
+        item.value = JSON.stringify(choice);
+        item.textContent = choice === null ? "default" : String(choice);
+        item.selected = choice === option.default;
+        menu.append(item);
+      }
+      label.append(menu);
+    } else {
+      label.append(control("input", option, { value: JSON.stringify(option.default) }));
+    }
+    const note = document.createElement("small");
+    note.textContent = ` ${option.doc}`;
+    label.append(note);
     box.appendChild(label);
   }
+}
+
+function control(tag, option, properties) {
+  const element = document.createElement(tag);
+  Object.assign(element, properties);
+  element.dataset.option = option.name;
+  element.dataset.many = option.many ? "yes" : "";
+  return element;
+}
+
+// The options as the server takes them: ticked boxes of a list gathered into it.
+function chosenOptions() {
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    if (input.dataset.many) {
+      options[name] = options[name] || [];
+      if (input.checked) options[name].push(JSON.parse(input.value));
+    } else if (input.type === "checkbox") {
+      options[name] = input.checked;
+    } else {
+      try { options[name] = JSON.parse(input.value); } catch { options[name] = input.value; }
+    }
+  }
+  return options;
 }
 
 function addSeat(name, bot) {
@@ -56,11 +108,7 @@ function addSeat(name, bot) {
 }
 
 async function create() {
-  const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
-    try { options[input.dataset.option] = JSON.parse(input.value); }
-    catch { options[input.dataset.option] = input.value; }
-  }
+  const options = chosenOptions();
   const seats = [...document.querySelectorAll("#seats .seat-row")].map((row) => ({
     name: row.querySelector(".seat-name").value,
     bot: row.querySelector(".seat-kind").value || null,
@@ -72,7 +120,11 @@ async function create() {
   });
   const result = await response.json();
   const box = document.getElementById("created");
-  if (!response.ok) { box.textContent = result.detail; return; }
+  if (!response.ok) {  // the server's reason, or each field the form got wrong
+    const detail = result.detail;
+    box.textContent = Array.isArray(detail) ? detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ") : detail;
+    return;
+  }
   box.innerHTML = "<p>Room created. Seat links (each is secret to its player):</p>";
   const list = document.createElement("ul");
   for (const seat of result.seats.filter((s) => s.link)) {
@@ -83,7 +135,9 @@ async function create() {
     item.appendChild(link); list.appendChild(item);
   }
   const watch = document.createElement("li");
-  watch.innerHTML = `<a href="${result.spectator}">watch as a spectator</a>`;
+  const spectate = document.createElement("a");
+  spectate.href = result.spectator; spectate.textContent = "watch as a spectator";
+  watch.append(spectate);
   list.appendChild(watch);
   box.appendChild(list);
   refreshRooms();
