@@ -6,8 +6,9 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -31,6 +32,19 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def sit_down_against_a_bot(
+    page: Any, server: str, game: str, expansions: Sequence[str] = ()
+) -> None:
+    """From the lobby: the game, its expansions ticked, a room against the default bot,
+    then the person's seat link."""
+    page.goto(server)
+    page.select_option("#game", game)
+    for expansion in expansions:
+        page.check(f"[data-option=expansions][value='\"{expansion}\"']")
+    page.click("#start")
+    page.click("a.seat-link")
 
 
 @pytest.fixture(scope="module")
@@ -57,12 +71,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(
     with playwright.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM))
         page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(server)
-        page.select_option("#game", game)
-        for expansion in expansions:
-            page.check(f"[data-option=expansions][value='\"{expansion}\"']")
-        page.click("#start")
-        page.click("a.seat-link")
+        sit_down_against_a_bot(page, server, game, expansions)
         page.wait_for_selector("#boards figure")
         page.wait_for_function("document.getElementById('table-status').textContent")
         page.screenshot(path=str(ARTIFACTS / f"{label}-start.png"), full_page=True)
@@ -115,10 +124,7 @@ def test_the_room_fits_a_phone_and_shows_where_to_play(server: str) -> None:
     with playwright.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM))
         page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(server)
-        page.select_option("#game", "next-station-london")
-        page.click("#start")
-        page.click("a.seat-link")
+        sit_down_against_a_bot(page, server, "next-station-london")
         page.wait_for_selector("#boards .spot.target")
         width = page.evaluate("document.documentElement.scrollWidth")
         glowing = len(page.query_selector_all("#boards .spot.target"))
@@ -189,10 +195,7 @@ def test_a_die_is_picked_turned_and_placed_with_one_click(server: str) -> None:
     with playwright.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM))
         page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(server)
-        page.select_option("#game", "railroad-ink")
-        page.click("#start")
-        page.click("a.seat-link")
+        sit_down_against_a_bot(page, server, "railroad-ink")
         page.wait_for_selector("#pieces button.piece.picked")
         dice = page.eval_on_selector_all(
             "#pieces button.piece", "bs => bs.map(b => b.dataset.piece)"

@@ -84,6 +84,19 @@ class Line:
         return Line(self.start_gate, self.end_gate, list(self.path), list(self.spaces))
 
 
+def _growth_problem(line: Line, name: str, tip: Vertex) -> Refusal | None:
+    """Why a line cannot grow from `tip` at all (extending and finishing alike), or None."""
+    if not line.started:
+        return Refusal("line_not_started", f"{name} is not started")
+    if line.finished:
+        return Refusal("line_finished", f"{name} is finished")
+    if line.tunnels >= TUNNELS:
+        return Refusal("no_tunnels_left", f"{name} has used its {TUNNELS} tunnels")
+    if tip != line.tip:
+        return Refusal("not_from_tip", f"{name} grows from its tip {vertex_text(line.tip)}")
+    return None
+
+
 def spot_points(specials: dict[Space, str], v: Vertex) -> int:
     return sum(1 for s in spaces_at(v) if specials.get(s) in ("H", "W", "F"))
 
@@ -217,14 +230,8 @@ class City:
         lid = (company, step.line)
         line = self.line(lid)
         name = line_text(step.line)
-        if not line.started:
-            return Refusal("line_not_started", f"{name} is not started")
-        if line.finished:
-            return Refusal("line_finished", f"{name} is finished")
-        if line.tunnels >= TUNNELS:
-            return Refusal("no_tunnels_left", f"{name} has used its {TUNNELS} tunnels")
-        if step.tip != line.tip:
-            return Refusal("not_from_tip", f"{name} grows from its tip {vertex_text(line.tip)}")
+        if refusal := _growth_problem(line, name, step.tip):
+            return refusal
         if step.to not in CITY_VERTICES or direction_index(step.tip, step.to) is None:
             return Refusal(
                 "not_adjacent", f"{vertex_text(step.to)} is not a city vertex next to the tip"
@@ -278,14 +285,8 @@ class City:
         line = self.line(lid)
         name = line_text(step.line)
         gate = gate_text(step.gate)
-        if not line.started:
-            return Refusal("line_not_started", f"{name} is not started")
-        if line.finished:
-            return Refusal("line_finished", f"{name} is finished")
-        if line.tunnels >= TUNNELS:
-            return Refusal("no_tunnels_left", f"{name} has used its {TUNNELS} tunnels")
-        if step.tip != line.tip:
-            return Refusal("not_from_tip", f"{name} grows from its tip {vertex_text(line.tip)}")
+        if refusal := _growth_problem(line, name, step.tip):
+            return refusal
         if step.tip not in gate_vertices(step.gate):
             return Refusal("gate_vertex", f"{vertex_text(step.tip)} is not a corner of {gate}")
         if is_white(step.gate, self.gates):

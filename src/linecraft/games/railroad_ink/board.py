@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from linecraft.core.errors import PositionError
-from linecraft.games.railroad_ink.pieces import HIGHWAY, OPPOSITE, RAILWAY, SIDE_NAMES, piece
+from linecraft.games.railroad_ink.pieces import (
+    BLANK,
+    CRATER,
+    HIGHWAY,
+    OPPOSITE,
+    RAILWAY,
+    SIDE_NAMES,
+    piece,
+)
 
 SIZE = 7
 CELLS = SIZE * SIZE
@@ -173,3 +181,22 @@ def format_board(board: Board) -> str:
     ]
     lines = [" ".join(tokens[row * SIZE : (row + 1) * SIZE]) for row in range(SIZE)]
     return "\n".join(lines) + "\n"
+
+
+def frontier(board: Board) -> list[int]:
+    """Empty squares that a route side or an exit points at: the only legal targets
+    (on the surface and underground alike)."""
+    targets = set()
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None:
+            if any(EXIT_TYPE[cell]):
+                targets.add(cell)
+            continue
+        if token == CRATER:
+            continue
+        for side in range(4):
+            other = NEIGHBOUR[cell][side]
+            if token[side] != BLANK and other >= 0 and board[other] is None:
+                targets.add(other)
+    return sorted(targets)

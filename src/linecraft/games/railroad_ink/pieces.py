@@ -98,7 +98,8 @@ def orientation_tokens(code: str) -> tuple[str, ...]:
     return _ORIENTATIONS[code]
 
 
-def _all_orientations(canonical: str) -> tuple[str, ...]:
+def all_orientations(canonical: str) -> tuple[str, ...]:
+    """Every distinct drawing of a token: its rotations, then its mirror image's."""
     tokens: list[str] = []
     for start in (canonical, mirror(canonical)):
         token = start
@@ -109,7 +110,7 @@ def _all_orientations(canonical: str) -> tuple[str, ...]:
     return tuple(tokens)
 
 
-_ORIENTATIONS = {code: _all_orientations(token) for code, token in CANONICAL.items()}
+_ORIENTATIONS = {code: all_orientations(token) for code, token in CANONICAL.items()}
 FACE_OF_TOKEN = {
     token: code for code, tokens in _ORIENTATIONS.items() for token in tokens
 }  # every base token belongs to exactly one face

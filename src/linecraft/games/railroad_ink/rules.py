@@ -39,6 +39,7 @@ from linecraft.games.railroad_ink.board import (
     cell_name,
     exit_name,
     format_board,
+    frontier,
     parse_board,
 )
 from linecraft.games.railroad_ink.bots import board_value, under_value
@@ -92,7 +93,6 @@ from linecraft.games.railroad_ink.underground import (
     parse_layers,
     parse_under_roll,
     score_underground,
-    under_frontier,
     under_orientations,
     under_piece,
     under_problem,
@@ -152,24 +152,6 @@ def placement_problem(board: Board, cell: int, token: str) -> str | None:
     if not connected:
         return "no route side touches a route or exit of its type"
     return None
-
-
-def frontier(board: Board) -> list[int]:
-    """Empty squares that a route side or an exit points at: the only legal targets."""
-    targets = set()
-    for cell in range(CELLS):
-        token = board[cell]
-        if token is None:
-            if any(EXIT_TYPE[cell]):
-                targets.add(cell)
-            continue
-        if token == CRATER:
-            continue
-        for side in range(4):
-            other = NEIGHBOUR[cell][side]
-            if token[side] != BLANK and other >= 0 and board[other] is None:
-                targets.add(other)
-    return sorted(targets)
 
 
 def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[int, str]]:
@@ -552,15 +534,18 @@ class RailroadInkState(State):
             return problem
         return lava_problem(board, action.cell, action.token)
 
-    def _lava_moves(self, player: int) -> Iterator[Place]:
+    def _unused_lava_faces(self, player: int) -> dict[str, str]:
+        """Each face among the unused lava dice, with the first die showing it."""
         assert self.roll is not None
-        board = self.seats[player].board
-        seen = set()
+        faces: dict[str, str] = {}
         for die in self.unused_lava_dice(player):
-            face = self.roll.face(die)
-            if face not in seen:
-                seen.add(face)
-                yield from (Place(die, c, t) for c, t in lava_placements(board, face))
+            faces.setdefault(self.roll.face(die), die)
+        return faces
+
+    def _lava_moves(self, player: int) -> Iterator[Place]:
+        board = self.seats[player].board
+        for face, die in self._unused_lava_faces(player).items():
+            yield from (Place(die, c, t) for c, t in lava_placements(board, face))
 
     def _stuck(self, player: int) -> bool:
         """No lava die drawn yet this round, and none of the unused ones fits (§9.6)."""
@@ -569,14 +554,9 @@ class RailroadInkState(State):
         return next(self._lava_moves(player), None) is None
 
     def _erase_moves(self, player: int) -> Iterator[Erase]:
-        assert self.roll is not None
         board = self.seats[player].board
-        seen = set()
-        for die in self.unused_lava_dice(player):
-            face = self.roll.face(die)
-            if face not in seen:
-                seen.add(face)
-                yield from (Erase(c, die, t) for c, t in erase_placements(board, face))
+        for face, die in self._unused_lava_faces(player).items():
+            yield from (Erase(c, die, t) for c, t in erase_placements(board, face))
 
     def _lava_actions(self, player: int) -> list[CoreAction]:
         board = self.seats[player].board
@@ -965,7 +945,7 @@ class RailroadInk(Game):
                 targets = frozenset(frontier(seat.board)) if mine else frozenset()
                 parts.append(board_text(seat.board, targets))
             if self.has_underground:
-                targets = frozenset(under_frontier(seat.under)) if mine else frozenset()
+                targets = frozenset(frontier(seat.under)) if mine else frozenset()
                 parts.append("underground:")
                 parts.append(under_board_text(seat.under, targets))
         return "\n".join(parts)

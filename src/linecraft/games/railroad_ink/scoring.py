@@ -236,6 +236,11 @@ def networks(board: Board) -> tuple[Network, ...]:
 
 def longest_route(board: Board, kind: str) -> tuple[str, ...]:
     """Squares of the longest simple highway or railway path (§8.3 ruling)."""
+    return tuple(cell_name(c) for c in longest_path(board, kind))
+
+
+def longest_path(board: Board, kind: str) -> tuple[int, ...]:
+    """Squares of the longest simple path joined by sides of `kind` on either board."""
     adjacency: dict[int, list[int]] = {}
     for cell in range(CELLS):
         token = board[cell]
@@ -249,7 +254,7 @@ def longest_route(board: Board, kind: str) -> tuple[str, ...]:
             and (other_token := board[other]) is not None
             and other_token[OPPOSITE[side]] == kind
         ]
-    return tuple(cell_name(c) for c in longest_simple_path(adjacency))
+    return tuple(longest_simple_path(adjacency))
 
 
 def loose_ends(board: Board) -> Iterator[tuple[int, int, int, str | None]]:

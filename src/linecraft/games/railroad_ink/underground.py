@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
-from linecraft.core.graph import UnionFind, longest_simple_path
+from linecraft.core.graph import UnionFind
 from linecraft.games.railroad_ink.board import (
     CELLS,
     CENTRE,
@@ -31,10 +31,9 @@ from linecraft.games.railroad_ink.pieces import (
     OPPOSITE,
     RAILWAY,
     SIDE_NAMES,
-    mirror,
-    rotate,
+    all_orientations,
 )
-from linecraft.games.railroad_ink.scoring import NETWORK_POINTS
+from linecraft.games.railroad_ink.scoring import NETWORK_POINTS, longest_path
 
 SUBWAY, PIPE, BLANK = "S", "P", "."
 UNDER_NAMES = {SUBWAY: "subway", PIPE: "pipe", BLANK: "blank"}
@@ -90,14 +89,7 @@ DOUBLINGS_PER_GAME = 3
 @cache
 def under_orientations(code: str) -> tuple[str, ...]:
     """The distinct drawings of an underground face, k = 0…7 order (markers kept)."""
-    tokens: list[str] = []
-    for start in (CANONICAL[code], mirror(CANONICAL[code])):
-        token = start
-        for _ in range(4):
-            if token not in tokens:
-                tokens.append(token)
-            token = rotate(token)
-    return tuple(tokens)
+    return all_orientations(CANONICAL[code])
 
 
 ALL_UNDER_TOKENS = tuple(dict.fromkeys(t for code in CANONICAL for t in under_orientations(code)))
@@ -189,21 +181,6 @@ def under_problem(board: Board, cell: int, token: str) -> str | None:
     if not connected:
         return "no side touches a subway, pipe or exit of its type"
     return None
-
-
-def under_frontier(board: Board) -> list[int]:
-    found = set()
-    for cell in range(CELLS):
-        token = board[cell]
-        if token is None:
-            if any(EXIT_TYPE[cell]):
-                found.add(cell)
-            continue
-        for side in range(4):
-            other = NEIGHBOUR[cell][side]
-            if token[side] != BLANK and other >= 0 and board[other] is None:
-                found.add(other)
-    return sorted(found)
 
 
 # --- rolls --------------------------------------------------------------------------------
@@ -342,8 +319,8 @@ def score_underground(board: Board) -> UnderDetails:
             networks.append(UnderNetwork(parts[0][1], exits, hubs))
     return UnderDetails(
         networks=tuple(networks),
-        longest_pipe=_longest(board, PIPE),
-        longest_subway=_longest(board, SUBWAY),
+        longest_pipe=longest_path(board, PIPE),
+        longest_subway=longest_path(board, SUBWAY),
         centre=sum(1 for c in CENTRE if board[c] is not None),
         open_ends=tuple(open_ends),
         burst_pipes=sum(1 for t in board if t is not None and under_piece(t).burst),
@@ -353,23 +330,6 @@ def score_underground(board: Board) -> UnderDetails:
 def _is_hub(board: Board, cell: int) -> bool:
     token = board[cell]
     return token is not None and under_piece(token).hub
-
-
-def _longest(board: Board, kind: str) -> tuple[int, ...]:
-    adjacency: dict[int, list[int]] = {}
-    for cell in range(CELLS):
-        token = board[cell]
-        if token is None or kind not in token[:4]:
-            continue
-        adjacency[cell] = [
-            other
-            for side in range(4)
-            if token[side] == kind
-            and (other := NEIGHBOUR[cell][side]) >= 0
-            and (other_token := board[other]) is not None
-            and other_token[OPPOSITE[side]] == kind
-        ]
-    return tuple(longest_simple_path(adjacency))
 
 
 def explain_underground(details: UnderDetails) -> list[str]:

@@ -7,13 +7,12 @@ drawn there and what a drawing changes on the other board.
 from __future__ import annotations
 
 from linecraft.games.railroad_ink.actions import UNDER_SOURCES, Place
-from linecraft.games.railroad_ink.board import SIZE, Board
+from linecraft.games.railroad_ink.board import SIZE, Board, frontier
 from linecraft.games.railroad_ink.pieces import piece
 from linecraft.games.railroad_ink.underground import (
     DOUBLE_DIE,
     DOUBLINGS_PER_GAME,
     UnderRoll,
-    under_frontier,
     under_orientations,
     under_piece,
     under_problem,
@@ -45,7 +44,7 @@ def placement_moves(
     board: Board, roll: UnderRoll, sources: list[str], doubled: str | None
 ) -> list[Place]:
     """Every legal underground drawing for the unused sources (identical faces once)."""
-    targets = under_frontier(board)
+    targets = frontier(board)
     found, seen = [], set()
     for source in sources:
         face = source_face(roll, source, doubled)
