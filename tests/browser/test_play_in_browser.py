@@ -3,6 +3,7 @@ until the final score table; a screenshot of the end is kept in `test-artifacts/
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -76,7 +77,9 @@ def test_a_person_plays_a_whole_game_against_a_bot(
         page.wait_for_function("document.getElementById('table-status').textContent")
         page.screenshot(path=str(ARTIFACTS / f"{label}-start.png"), full_page=True)
         clicks = spot_clicks = 0
-        while not page.query_selector("#final-scores"):
+        for _ in range(3000):  # bounded: a page that offers nothing to do fails, not hangs
+            if page.query_selector("#final-scores"):
+                break
             version = page.evaluate("current.version")
             spots = page.locator("#boards .spot.target")
             try:
@@ -101,6 +104,12 @@ def test_a_person_plays_a_whole_game_against_a_bot(
             )
             clicks += 1
             assert clicks < 800, "the game did not end"
+        else:
+            stuck = page.evaluate(
+                "({legal: current.legal, picked, turn: document.getElementById('turn').textContent,"
+                " error: document.getElementById('error').textContent})"
+            )
+            pytest.fail(f"the page offers nothing to play: {stuck}")
         table = page.inner_text("#final-scores")
         scores = page.inner_text("#scores")
         page.screenshot(path=str(ARTIFACTS / f"{label}-end.png"), full_page=True)
@@ -113,6 +122,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(
         page.screenshot(path=str(ARTIFACTS / f"{label}-replay.png"), full_page=True)
         browser.close()
     assert "total" in table and "Winner(s):" in scores and "Download the record" in scores
+    assert not re.search(r"^\d+\t", table, re.MULTILINE)  # every row is a named field
     assert spot_clicks > 5  # most moves were played on the board itself
     for expansion in expansions:
         assert f"\n{expansion}\t" in table  # each expansion's points have a row

@@ -177,8 +177,9 @@ function scoreRows(card) {
   const rows = [];
   for (const [field, value] of Object.entries(card)) {
     if (typeof value !== "object" || value === null) { rows.push([field, (c) => c[field]]); continue; }
+    if (Array.isArray(value)) continue;  // itemised lists (each network) are summed in other rows
     for (const [part, detail] of Object.entries(value)) {
-      if (detail && typeof detail.points === "number") rows.push([part, (c) => c[field][part].points]);
+      if (detail && typeof detail.points === "number") rows.push([part, (c) => c[field][part]?.points ?? ""]);
     }
   }
   const total = rows.findIndex(([field]) => field === "total");
