@@ -293,11 +293,13 @@ class State(ABC):
         self.history.append(Event(None, str(outcome)))
         return outcome
 
-    def advance(self) -> Outcome:
-        """Resolve the pending chance event by sampling the state's own generator."""
+    def advance(self, rng: random.Random | None = None) -> Outcome:
+        """Resolve the pending chance event by sampling the state's own seeded generator,
+        or `rng` (the web platform's live rooms pass the operating system's generator,
+        so nobody can predict a roll from the rolls seen so far)."""
         if not self.is_chance():
             raise NotYourTurnError("no chance event is pending")
-        return self.apply_chance(self._sample_outcome(self._rng))
+        return self.apply_chance(self._sample_outcome(rng or self._rng))
 
     # --- results ----------------------------------------------------------------------
     @abstractmethod

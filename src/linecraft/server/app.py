@@ -1,10 +1,17 @@
 """The web platform: a FastAPI app with the lobby API, room pages, and a WebSocket per
-seat. One process; rooms live in memory and in an SQLite file (`Store`)."""
+seat. One process; rooms live in an SQLite file (`Store`) and, once asked for, in memory.
+
+Nothing that can take long runs on the event loop: rooms are loaded, views built and
+actions carried out in worker threads, and bots move in a pool of their own."""
 
 from __future__ import annotations
 
 import asyncio
+import html
 import json
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -16,7 +23,7 @@ from pydantic import BaseModel, Field
 import linecraft
 from linecraft.bots import BOTS
 from linecraft.core.errors import LinecraftError
-from linecraft.server.rooms import Room, RoomError, Rooms
+from linecraft.server.rooms import Room, RoomError, Rooms, RoomSetAside, SaveError
 from linecraft.server.store import Store
 
 
@@ -29,7 +36,9 @@ class RoomRequest(BaseModel):
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest]
-    seed: int | None = None
+    # chance follows a chosen seed only in a practice room, and every seat is told
+    practice: bool = False
+    seed: int | None = Field(None, ge=0, lt=2**63)
     assistant: bool = False
 
 
@@ -53,12 +62,21 @@ def _page(name: str) -> str:
 def create_app(db_path: str | Path) -> FastAPI:
     store = Store(db_path)
     rooms = Rooms(store)
-    app = FastAPI(title="Linecraft")
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await asyncio.to_thread(rooms.close)
+        store.close()
+
+    app = FastAPI(title="Linecraft", lifespan=lifespan)
     app.state.rooms = rooms
 
     def room_or_404(room_id: str) -> Room:
         try:
             return rooms.get(room_id)
+        except RoomSetAside as exc:
+            raise HTTPException(409, f"this room has been set aside: {exc}") from None
         except RoomError as exc:
             raise HTTPException(404, str(exc)) from None
 
@@ -75,9 +93,12 @@ def create_app(db_path: str | Path) -> FastAPI:
         return _page("lobby.html")
 
     @app.get("/room/{room_id}", response_class=HTMLResponse)
-    def room_page(room_id: str) -> str:
-        room_or_404(room_id)
-        return _page("room.html")
+    def room_page(room_id: str) -> HTMLResponse:
+        try:
+            room_or_404(room_id)
+        except HTTPException as exc:
+            return HTMLResponse(_problem_page(str(exc.detail)), status_code=exc.status_code)
+        return HTMLResponse(_page("room.html"))
 
     @app.get("/static/{name}")
     def static(name: str) -> HTMLResponse:
@@ -113,12 +134,20 @@ def create_app(db_path: str | Path) -> FastAPI:
     @app.post("/api/rooms")
     def create_room(request: RoomRequest) -> dict[str, Any]:
         try:
+            if request.seed is not None and not request.practice:
+                raise RoomError(
+                    "a seed can be chosen only for a practice room (practice: true), "
+                    "which every seat sees marked as such"
+                )
+            seed = request.seed
+            if request.practice and seed is None:
+                seed = secrets.randbits(63)
             room = rooms.create(
                 request.game,
                 request.options,
                 [s.model_dump() for s in request.seats],
-                request.seed,
-                request.assistant,
+                practice_seed=seed,
+                assistant=request.assistant,
             )
         except RoomError as exc:
             raise HTTPException(400, str(exc)) from None
@@ -142,12 +171,12 @@ def create_app(db_path: str | Path) -> FastAPI:
             "rooms": [
                 {
                     "room": r.id,
-                    "game": r.game.name,
-                    "terminal": r.state.is_terminal(),
-                    "seats": [{"name": s.name, "bot": s.bot} for s in r.seats],
+                    "game": r.game,
+                    "terminal": r.status == "finished",
+                    "seats": [{"name": name, "bot": bot} for name, bot in r.seats],
                     "spectator": f"/room/{r.id}",
                 }
-                for r in rooms.all()
+                for r in rooms.summaries()
             ]
         }
 
@@ -162,10 +191,12 @@ def create_app(db_path: str | Path) -> FastAPI:
         seat = seat_of(room, request.token)
         assert seat is not None
         try:
-            room.act(seat, request.action)
+            accepted = room.act(seat, request.action)
         except LinecraftError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
-        return JSONResponse(room.view(seat))
+        except SaveError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=503)
+        return JSONResponse(room.view(seat) | {"accepted": accepted})
 
     @app.post("/api/rooms/{room_id}/takeover")
     def take_over(room_id: str, request: TakeOverRequest) -> dict[str, Any]:
@@ -188,67 +219,104 @@ def create_app(db_path: str | Path) -> FastAPI:
     @app.get("/api/rooms/{room_id}/replay")
     def replay_step(room_id: str, step: int = 0) -> dict[str, Any]:
         room = room_or_404(room_id)
-        if not room.state.is_terminal():
+        if not room.is_terminal():
             raise HTTPException(409, "a game can be replayed once it is over")
         return room.replay_at(step)
 
     @app.get("/api/rooms/{room_id}/record")
     def record(room_id: str) -> JSONResponse:
-        room = room_or_404(room_id)
-        if not room.state.is_terminal():
+        try:
+            record = rooms.record(room_id)
+        except RoomError:
+            record = None
+            room_or_404(room_id)  # the reason: no such room, or set aside
+        if record is None:
             raise HTTPException(409, "the game is not over yet")
         return JSONResponse(
-            room.record(),
-            headers={"Content-Disposition": f'attachment; filename="{room.id}.json"'},
+            record, headers={"Content-Disposition": f'attachment; filename="{room_id}.json"'}
         )
 
     @app.websocket("/ws/{room_id}")
     async def play(socket: WebSocket, room_id: str, token: str | None = None) -> None:
+        """A seat's (or a spectator's) live view: sent at once, then after every change;
+        each accepted action is answered by the view with `accepted` set, sent only
+        once the action is committed."""
         await socket.accept()
         try:
-            room = rooms.get(room_id)
-            seat = room.seat_of(token) if token else None
+            room = await asyncio.to_thread(rooms.get, room_id)
         except RoomError as exc:
-            await socket.send_json({"error": str(exc)})
+            reason = (
+                f"this room has been set aside: {exc}"
+                if isinstance(exc, RoomSetAside)
+                else str(exc)
+            )
+            await socket.send_json({"error": reason})
             await socket.close()
             return
+        seat = room.seat_of(token) if token else None
         if token and seat is None:
             await socket.send_json({"error": "this link does not belong to a seat of the room"})
             await socket.close()
             return
-        await socket.send_json(room.view(seat))
-        sent = room.version
+        loop = asyncio.get_running_loop()
+        changed = asyncio.Event()
         sending = asyncio.Lock()
+        sent = -1
 
-        async def send_latest() -> None:
-            """Send the seat's view once per change, whoever notices it first."""
+        def notice() -> None:  # called from whichever thread changed the room
+            with suppress(RuntimeError):  # a closed loop: the server has stopped
+                loop.call_soon_threadsafe(changed.set)
+
+        async def send_view(accepted: str | None = None) -> None:
             nonlocal sent
             async with sending:
-                if room.version != sent:
-                    sent = room.version
-                    await socket.send_json(room.view(seat))
+                view = await asyncio.to_thread(room.view, seat)
+                if accepted is None and view["version"] <= sent:
+                    return
+                sent = view["version"]
+                await socket.send_json(view if accepted is None else view | {"accepted": accepted})
 
         async def push() -> None:
             while True:
-                await asyncio.sleep(0.25)
-                await send_latest()
+                await changed.wait()
+                changed.clear()
+                await send_view()
 
+        stop_watching = room.watch(notice)
+        await send_view()
         pusher = asyncio.create_task(push())
         try:
             while True:
-                message = json.loads(await socket.receive_text())
+                try:
+                    message = json.loads(await socket.receive_text())
+                    action = str(message["action"])
+                except (ValueError, TypeError, KeyError):
+                    await socket.send_json({"error": 'send {"action": "…"} as JSON'})
+                    continue
                 if seat is None:
                     await socket.send_json({"error": "spectators only watch"})
                     continue
                 try:
-                    await asyncio.to_thread(room.act, seat, str(message.get("action", "")))
-                except LinecraftError as exc:
+                    accepted = await asyncio.to_thread(room.act, seat, action)
+                except (LinecraftError, SaveError) as exc:
                     await socket.send_json({"error": str(exc)})
                     continue
-                await send_latest()
+                await send_view(accepted)
         except WebSocketDisconnect:
             pass
         finally:
+            stop_watching()
             pusher.cancel()
 
     return app
+
+
+def _problem_page(reason: str) -> str:
+    """A room page that cannot be shown: the reason and the way back to the lobby."""
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<title>Linecraft</title><link rel="stylesheet" href="/static/style.css"></head>'
+        f'<body><header><a href="/">Linecraft</a></header><main><p role="alert">'
+        f'{html.escape(reason)}</p><p><a href="/">Back to the lobby</a></p></main></body></html>'
+    )

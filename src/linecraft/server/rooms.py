@@ -1,30 +1,53 @@
 """Rooms: a game in progress, its seats (people with secret links, or bots), and what
 each seat is sent. The server is authoritative: it holds the state, validates every
-action, persists it, lets bots and chance move, and sends each seat its own view."""
+action, stores it, lets bots and chance move, and sends each seat its own view.
+
+Threads: a room's lock guards its state and is held only briefly, by worker threads
+(never on the event loop). A person's action is applied, followed by the chance it
+releases, and committed in one transaction before it is acknowledged; bots think in
+the background on a copy of the state, outside the lock, and their moves are checked
+and committed like anyone's. Rooms are loaded from the store when first asked for, so
+start-up never replays the games stored so far.
+"""
 
 from __future__ import annotations
 
+import logging
 import secrets
+import sqlite3
 import threading
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any, TypeVar
 
 from rich.text import Text
 
 import linecraft
 from linecraft.bots import BOTS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
-from linecraft.core.game import Game, State
+from linecraft.core.game import Event, Game, State
 from linecraft.core.records import make_record, now_iso
+from linecraft.server.chance import Chance
 from linecraft.server.picks import pick_panel
-from linecraft.server.store import RoomRow, SeatRow, Store
+from linecraft.server.store import RoomRow, RoomSummary, SeatRow, Store, StoreError
 
 SHARED_BOARD_GAMES = ("metro", "metromania")
+log = logging.getLogger("linecraft.server")
+T = TypeVar("T")
 
 
 class RoomError(Exception):
     """A request about rooms that cannot be met (unknown room, bad seat list…)."""
+
+
+class RoomSetAside(RoomError):
+    """A stored room whose log no longer replays: kept apart, never loaded again."""
+
+
+class SaveError(RoomError):
+    """A change that could not be committed; the room is as it was before it."""
 
 
 @dataclass
@@ -38,134 +61,212 @@ class Seat:
 class Room:
     """One game and its seats; every change goes through `act` or `take_over`."""
 
-    def __init__(self, row: RoomRow, seats: list[Seat], store: Store) -> None:
+    def __init__(
+        self,
+        row: RoomRow,
+        seats: list[Seat],
+        store: Store,
+        workers: Executor,
+        closed: threading.Event,
+    ) -> None:
         self.id = row.id
         self.created = row.created
         self.assistant = row.assistant
         self.game: Game = linecraft.load(row.game, **_options(row.options))
         self.options = row.options
-        self.state: State = self.game.new_state(row.seed)
+        self.chance = Chance(row.seed if row.practice else None)
+        # the state's own generator is never drawn from: `chance` is
+        self.state: State = self.game.new_state(0)
         self.seats = seats
         self._store = store
-        self._saved = 0
+        self._workers = workers
+        self._closed = closed
+        self._saved = 0  # events committed so far
         self._bots: dict[int, Bot] = {}
         self._lock = threading.RLock()
+        self._moving = False  # a worker is letting bots and chance move
+        self._watchers: set[Callable[[], None]] = set()
         self.version = 0  # bumps on every change, so clients know to refresh
         for seat in seats:
             if seat.bot:
-                self._bots[seat.seat] = make_bot(seat.bot, row.seed + seat.seat)
+                self._bots[seat.seat] = make_bot(seat.bot, self.chance.bot_seed(seat.seat))
 
     # --- changes -------------------------------------------------------------------------
-    def replay(self, events: Sequence[Any]) -> None:
-        """Rebuild the state from stored events (a restarted server)."""
-        self.state.replay_events(events)
+    def replay(self, events: list[Event]) -> None:
+        """Rebuild the state from its stored events (checking every action again)."""
+        for number, event in enumerate(events):
+            try:
+                self.state.replay_events([event])
+            except Exception as exc:
+                raise RoomSetAside(
+                    f"room {self.id}: stored event {number} ({event.text!r}) no longer "
+                    f"replays: {exc}"
+                ) from exc
         self._saved = len(self.state.history)
 
-    def act(self, seat: int, text: str) -> Any:
+    def act(self, seat: int, text: str) -> str:
         """Validate and carry out a seat's action (in an assistant room, seat 0 also types
-        the dice or cards thrown), persist it, then let bots and chance go on;
-        `LinecraftError` with the reason leaves everything as it was."""
+        the dice or cards thrown) with the chance it releases, commit it, and wake the
+        bots; returns the action's canonical text. `LinecraftError` with the reason, or
+        `SaveError`, leaves everything as it was."""
         with self._lock:
             if self.assistant and self.state.is_chance() and seat == 0:
-                done: Any = self.state.apply_chance(text)
+                done: Any = self._change(lambda: self.state.apply_chance(text))
             else:
-                done = self.state.apply(seat, text)
-            self._persist()
-            self.settle()
-            return done
+                done = self._change(lambda: self.state.apply(seat, text))
+        self.wake()
+        return str(done)
 
     def take_over(self, seat: int, bot: str) -> None:
         """A bot takes an abandoned seat."""
         if bot not in BOTS:
             raise RoomError(f"unknown bot {bot!r} (bots: {', '.join(sorted(BOTS))})")
         with self._lock:
-            self.seats[seat].bot = bot
-            self._bots[seat] = make_bot(bot, self.state.seed + seat)
             self._store.set_bot(self.id, seat, bot)
-            self.version += 1  # every seat sees who holds the seat now
-            self.settle()
+            self.seats[seat].bot = bot
+            self._bots[seat] = make_bot(bot, self.chance.bot_seed(seat))
+            self._changed()  # every seat sees who holds the seat now
+        self.wake()
 
-    def settle(self) -> None:
-        """Let chance and bots move until a person must act or the game is over."""
+    def wake(self) -> None:
+        """Let chance and bots move in the background if they have something to do."""
         with self._lock:
-            while not self.state.is_terminal():
-                if self.state.is_chance():
-                    if self.assistant:
-                        break  # seat 0 types what was thrown
-                    self.state.advance()
-                    continue
-                waiting = [p for p in self.state.to_act() if p in self._bots]
-                if not waiting:
-                    break
-                player = waiting[0]
-                self.state.apply_unchecked(player, self._bots[player].choose(self.state, player))
-            self._persist()
-
-    def _persist(self) -> None:
-        history = self.state.history
+            if self._moving or self._closed.is_set():
+                return
+            if not (self._chance_due() or self._bot_to_act() is not None):
+                return
+            self._moving = True
         try:
-            for number in range(self._saved, len(history)):
-                self._store.add_event(self.id, number, history[number])
+            self._workers.submit(self._move)
+        except RuntimeError:  # the server is shutting down
+            with self._lock:
+                self._moving = False
+
+    def _move(self) -> None:
+        """The worker: chance, then each bot in turn, until a person must act."""
+        try:
+            while not self._closed.is_set():
+                with self._lock:
+                    if self._chance_due():
+                        self._change(lambda: None)
+                    player = self._bot_to_act()
+                    if player is None:
+                        self._moving = False
+                        return
+                    bot, snapshot = self._bots[player], self.state.clone()
+                action = bot.choose(snapshot, player)  # outside the lock: others go on
+                with self._lock:
+                    if self._bots.get(player) is bot and player in self.state.to_act():
+                        try:
+                            self._change(partial(self.state.apply, player, action))
+                        except LinecraftError:
+                            continue  # a person moved meanwhile: think again
         except Exception:
-            self._store.remove_events_from(self.id, self._saved)
+            log.exception("room %s: bots stopped", self.id)
+        finally:
+            with self._lock:
+                self._moving = False
+
+    def _chance_due(self) -> bool:
+        return not self.assistant and self.state.is_chance() and not self.state.is_terminal()
+
+    def _bot_to_act(self) -> int | None:
+        return next((p for p in self.state.to_act() if p in self._bots), None)
+
+    def _change(self, change: Callable[[], T]) -> T:
+        """Carry out a change and the chance it releases, and commit; on any failure the
+        state is put back exactly as it was."""
+        before = self.state.clone()
+        try:
+            result = change()
+            while self._chance_due():
+                self.state.advance(self.chance.generator(len(self.state.history)))
+            self._commit()
+        except BaseException:
+            self.state = before
             raise
-        if len(history) != self._saved:
-            self.version += 1
+        return result
+
+    def _commit(self) -> None:
+        history = self.state.history
+        if len(history) == self._saved:
+            return
+        record = self._record() if self.state.is_terminal() else None
+        try:
+            self._store.append(self.id, self._saved, history[self._saved :], record)
+        except (StoreError, sqlite3.Error) as exc:
+            log.error("room %s: events from %d not saved: %s", self.id, self._saved, exc)
+            raise SaveError(f"the move could not be saved ({exc}); nothing changed") from exc
         self._saved = len(history)
+        self._changed()
+
+    def _changed(self) -> None:
+        self.version += 1
+        for watcher in list(self._watchers):
+            watcher()
+
+    def watch(self, watcher: Callable[[], None]) -> Callable[[], None]:
+        """Call `watcher` (from any thread) after every change; returns the way to stop."""
+        self._watchers.add(watcher)
+        return lambda: self._watchers.discard(watcher)
 
     # --- what seats see ------------------------------------------------------------------
     def seat_of(self, token: str) -> int | None:
-        return next((s.seat for s in self.seats if s.token == token), None)
+        return next((s.seat for s in self.seats if secrets.compare_digest(s.token, token)), None)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything a seat (None: a spectator) is sent: its view, the drawings, its
-        legal actions, who is still to act, and the score cards at the end."""
+        legal actions, who is still to act, and the score cards at the end. Built from a
+        copy, so the room's lock is held only for the moment of copying."""
         with self._lock:
-            state, game = self.state, self.game
-            boards = self.boards(state, seat if seat is not None else 0)
-            to_act = state.to_act()
-            actions = state.legal_actions(seat) if seat in to_act else []
-            legal = [str(a) for a in actions]
-            targets = {str(a): t for a in actions if (t := game.action_target(a)) is not None}
-            panel = pick_panel(game, actions)
-            return {
-                "room": self.id,
-                "game": game.name,
-                "version": self.version,
-                "you": seat,
-                "seats": [
-                    {
-                        "seat": s.seat,
-                        "name": s.name,
-                        "bot": s.bot,
-                        "status": _status(game, s.seat in to_act),
-                    }
-                    for s in self.seats
-                ],
-                "to_act": list(to_act),
-                "status": [Text.from_markup(line).plain for line in game.status_lines(state, seat)],
-                "view": state.view(seat),
-                "boards": boards,
-                "legal": legal,
-                "targets": targets,
-                "picks": panel["picks"],
-                "pieces": panel["pieces"],
-                "turns": panel["turns"],
-                "undo": game.has_undo and seat in to_act,
-                "terminal": state.is_terminal(),
-                "scores": {str(p): dict(c) for p, c in state.scores().items()}
-                if state.is_terminal() or game.public_scores
-                else None,
-                "winners": state.winners() if state.is_terminal() else None,
-                "help": game.action_help,
-                "chance": self._chance_prompt() if seat == 0 else None,
-            }
+            state, version = self.state.clone(), self.version
+            seats = [replace(s) for s in self.seats]
+        game = self.game
+        boards = self.boards(state, seat if seat is not None else 0)
+        to_act = state.to_act()
+        actions = state.legal_actions(seat) if seat in to_act else []
+        legal = [str(a) for a in actions]
+        targets = {str(a): t for a in actions if (t := game.action_target(a)) is not None}
+        panel = pick_panel(game, actions)
+        return {
+            "room": self.id,
+            "game": game.name,
+            "version": version,
+            "practice": self.chance.practice,
+            "you": seat,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "status": _status(game, s.seat in to_act, bool(s.bot)),
+                }
+                for s in seats
+            ],
+            "to_act": list(to_act),
+            "status": [Text.from_markup(line).plain for line in game.status_lines(state, seat)],
+            "view": state.view(seat),
+            "boards": boards,
+            "legal": legal,
+            "targets": targets,
+            "picks": panel["picks"],
+            "pieces": panel["pieces"],
+            "turns": panel["turns"],
+            "undo": game.has_undo and seat in to_act,
+            "terminal": state.is_terminal(),
+            "scores": {str(p): dict(c) for p, c in state.scores().items()}
+            if state.is_terminal() or game.public_scores
+            else None,
+            "winners": state.winners() if state.is_terminal() else None,
+            "help": game.action_help,
+            "chance": self._chance_prompt(state) if seat == 0 else None,
+        }
 
-    def _chance_prompt(self) -> dict[str, Any] | None:
+    def _chance_prompt(self, state: State) -> dict[str, Any] | None:
         """Assistant rooms: what seat 0 is asked to type when chance is due."""
-        if not (self.assistant and self.state.is_chance()):
+        if not (self.assistant and state.is_chance()):
             return None
-        outcomes = [str(o) for o, _ in self.state.chance_outcomes()]
+        outcomes = [str(o) for o, _ in state.chance_outcomes()]
         return {
             "prompt": self.game.chance_help,
             "outcomes": outcomes if len(outcomes) <= 30 else [],
@@ -179,30 +280,44 @@ class Room:
     def replay_at(self, step: int) -> dict[str, Any]:
         """A finished game as it stood after `step` events (0: before the first)."""
         with self._lock:
-            history = self.state.history
-            step = max(0, min(step, len(history)))
-            state = self.game.new_state(self.state.seed)
-            state.replay_events(history[:step])
-            return {
-                "room": self.id,
-                "game": self.game.name,
-                "step": step,
-                "steps": len(history),
-                "event": history[step - 1].to_json() if step else None,
-                "seats": [{"seat": s.seat, "name": s.name} for s in self.seats],
-                "boards": self.boards(state, 0),
-            }
+            history = list(self.state.history)
+        step = max(0, min(step, len(history)))
+        state = self.game.new_state(0)
+        state.replay_events(history[:step])
+        return {
+            "room": self.id,
+            "game": self.game.name,
+            "step": step,
+            "steps": len(history),
+            "event": history[step - 1].to_json() if step else None,
+            "seats": [{"seat": s.seat, "name": s.name} for s in self.seats],
+            "boards": self.boards(state, 0),
+        }
+
+    def is_terminal(self) -> bool:
+        with self._lock:
+            return self.state.is_terminal()
 
     def record(self) -> dict[str, Any]:
         with self._lock:
-            names = [s.name for s in self.seats]
-            return make_record(self.state, players=names, start=self.created)
+            return self._record()
+
+    def _record(self) -> dict[str, Any]:
+        """The game's record; a live room's carries no seed (there is none)."""
+        names = [s.name for s in self.seats]
+        record = make_record(self.state, players=names, start=self.created)
+        if not self.chance.practice:
+            record["seed"] = None
+        return record
 
 
-def _status(game: Game, acting: bool) -> str:
-    """Simultaneous games show who is still drawing; turn-based ones whose turn it is."""
+def _status(game: Game, acting: bool, bot: bool) -> str:
+    """Simultaneous games show who is still drawing; turn-based ones whose turn it is;
+    a bot that is to act is thinking in either."""
+    if acting and (bot or game.simultaneous):
+        return "thinking"
     if game.simultaneous:
-        return "thinking" if acting else "done"
+        return "done"
     return "to act" if acting else "waiting"
 
 
@@ -211,26 +326,32 @@ def _options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class Rooms:
-    """Every room of the server, kept in memory and on disk."""
+    """Every room of the server: in memory once asked for, always on disk."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, bot_threads: int = 4) -> None:
         self._store = store
         self._rooms: dict[str, Room] = {}
-        for row, seats, events in store.rooms():
-            room = Room(row, [Seat(s.seat, s.name, s.bot, s.token) for s in seats], store)
-            room.replay(events)
-            room.settle()
-            self._rooms[row.id] = room
+        self._lock = threading.Lock()
+        self._loading: dict[str, threading.Lock] = {}
+        self._closed = threading.Event()
+        self._workers = ThreadPoolExecutor(bot_threads, thread_name_prefix="linecraft-bots")
+
+    def close(self) -> None:
+        """Stop the bots after their current move (the server is shutting down)."""
+        self._closed.set()
+        self._workers.shutdown(wait=True, cancel_futures=True)
 
     def create(
         self,
         game: str,
         options: Mapping[str, Any],
         seats: list[dict[str, Any]],
-        seed: int | None,
+        *,
+        practice_seed: int | None = None,
         assistant: bool = False,
     ) -> Room:
-        """A new room; `seats` are `{"name": …, "bot": None or a bot name}`."""
+        """A new room; `seats` are `{"name": …, "bot": None or a bot name}`. With a
+        `practice_seed` chance follows that seed; otherwise nobody can predict it."""
         try:
             loaded = linecraft.load(game, **_options({**options, **_players(game, seats)}))
         except ValueError as exc:
@@ -240,15 +361,15 @@ class Rooms:
         for seat in seats:
             if seat.get("bot") and seat["bot"] not in BOTS:
                 raise RoomError(f"unknown bot {seat['bot']!r} (bots: {', '.join(sorted(BOTS))})")
-        room_id = secrets.token_urlsafe(6)
         row = RoomRow(
-            room_id,
+            secrets.token_urlsafe(6),
             game,
             dict(loaded.options)
             | {k: list(v) for k, v in loaded.options.items() if isinstance(v, tuple)},
-            seed if seed is not None else secrets.randbelow(2**31),
+            practice_seed,
             now_iso(),
             assistant,
+            practice_seed is not None,
         )
         rows = [
             SeatRow(
@@ -260,19 +381,67 @@ class Rooms:
             for i, s in enumerate(seats)
         ]
         self._store.add_room(row, rows)
-        room = Room(row, [Seat(r.seat, r.name, r.bot, r.token) for r in rows], self._store)
-        room.settle()
-        self._rooms[room_id] = room
+        room = self._room(row, rows)
+        with self._lock:
+            self._rooms[row.id] = room
+        room.wake()
         return room
 
-    def get(self, room_id: str) -> Room:
-        try:
-            return self._rooms[room_id]
-        except KeyError:
-            raise RoomError(f"no room {room_id!r}") from None
+    def _room(self, row: RoomRow, seats: list[SeatRow]) -> Room:
+        people = [Seat(s.seat, s.name, s.bot, s.token) for s in seats]
+        return Room(row, people, self._store, self._workers, self._closed)
 
-    def all(self) -> list[Room]:
-        return list(self._rooms.values())
+    def get(self, room_id: str) -> Room:
+        """The room, loaded from the store on first use. `RoomSetAside` names the stored
+        event that no longer replays; that room alone is affected."""
+        room = self._rooms.get(room_id)
+        if room is not None:
+            return room
+        with self._lock:
+            loading = self._loading.setdefault(room_id, threading.Lock())
+        with loading:
+            room = self._rooms.get(room_id)
+            if room is None:
+                try:
+                    room = self._load(room_id)
+                    self._rooms[room_id] = room
+                finally:
+                    with self._lock:
+                        self._loading.pop(room_id, None)
+        room.wake()  # a restarted server: bots and chance go on where they stood
+        return room
+
+    def _load(self, room_id: str) -> Room:
+        loaded = self._store.load(room_id)
+        if loaded is None:
+            raise RoomError(f"no room {room_id!r}")
+        row, seats, events = loaded
+        if row.status == "set-aside":
+            raise RoomSetAside(row.problem or f"room {room_id} was set aside")
+        try:
+            room = self._room(row, seats)
+            room.replay(events)
+        except Exception as exc:
+            problem = str(exc) if isinstance(exc, RoomSetAside) else f"room {room_id}: {exc}"
+            log.error("%s; the room is set aside", problem)
+            self._store.set_aside(room_id, problem)
+            raise RoomSetAside(problem) from None
+        return room
+
+    def summaries(self, limit: int = 100) -> list[RoomSummary]:
+        return self._store.summaries(limit)
+
+    def record(self, room_id: str) -> dict[str, Any] | None:
+        """A finished game's record, read from the store (None: not over yet)."""
+        stored = self._store.record(room_id)
+        if stored is not None:
+            return stored
+        room = self.get(room_id)  # a room finished before records were kept
+        return room.record() if room.is_terminal() else None
+
+    def loaded(self) -> int:
+        """How many rooms are in memory (the rest stay on disk until asked for)."""
+        return len(self._rooms)
 
 
 def _players(game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
@@ -281,4 +450,4 @@ def _players(game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
     return {"players": len(seats)} if "players" in names else {}
 
 
-__all__ = ["LinecraftError", "Room", "RoomError", "Rooms", "Seat"]
+__all__ = ["LinecraftError", "Room", "RoomError", "RoomSetAside", "Rooms", "SaveError", "Seat"]

@@ -1,29 +1,43 @@
-"""Rooms on disk: an SQLite file holding every room, its seats and every event.
+"""Rooms on disk: one SQLite file holding every room, its seats, every event and the
+records of finished games.
 
-Each accepted action and each chance outcome is committed before the server answers,
-so a restarted server rebuilds every room exactly by replaying its events.
+Storage model: one connection, one writer. Every transaction (and every read) holds the
+store's lock, so no two threads ever interleave on the connection; a room's events are
+appended in one transaction that also moves the room's event count, and the append is
+refused unless it starts exactly where the stored log ends, so a hole or a duplicate
+can never be stored silently. The file is in WAL mode with `synchronous=FULL`: a commit
+has reached the disk before `append` returns, so an acknowledged action survives a
+killed process and a power cut alike.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from linecraft.core.game import Event
+
+SCHEMA_VERSION = 1
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
+    seed INTEGER,               -- practice rooms only (live rooms draw from the OS)
     created TEXT NOT NULL,
-    assistant INTEGER NOT NULL DEFAULT 0
+    assistant INTEGER NOT NULL DEFAULT 0,
+    practice INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'running',  -- running, finished, set-aside
+    events INTEGER NOT NULL DEFAULT 0,       -- events stored: the next event's number
+    problem TEXT                             -- why a room was set aside
 );
+CREATE INDEX IF NOT EXISTS rooms_by_age ON rooms (created);
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(id),
     seat INTEGER NOT NULL,
@@ -39,7 +53,34 @@ CREATE TABLE IF NOT EXISTS events (
     text TEXT NOT NULL,
     PRIMARY KEY (room, number)
 );
+CREATE TABLE IF NOT EXISTS records (
+    room TEXT PRIMARY KEY REFERENCES rooms(id),
+    record TEXT NOT NULL
+);
 """
+
+# The first server's rooms table (no status, event count or practice mark; every room
+# seeded). Its rooms become live rooms whose chance comes from the OS from now on.
+MIGRATE_FROM_0 = """
+CREATE TABLE rooms_v1 (
+    id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER,
+    created TEXT NOT NULL, assistant INTEGER NOT NULL DEFAULT 0,
+    practice INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT 'running',
+    events INTEGER NOT NULL DEFAULT 0, problem TEXT
+);
+INSERT INTO rooms_v1 (id, game, options, created, assistant, events)
+    SELECT id, game, options, created, assistant,
+           (SELECT COUNT(*) FROM events WHERE events.room = rooms.id)
+    FROM rooms;
+DROP TABLE rooms;
+ALTER TABLE rooms_v1 RENAME TO rooms;
+"""
+
+Status = Literal["running", "finished", "set-aside"]
+
+
+class StoreError(Exception):
+    """A write that would corrupt a room's log (a hole, a duplicate, an unknown room)."""
 
 
 @dataclass(frozen=True)
@@ -55,27 +96,92 @@ class RoomRow:
     id: str
     game: str
     options: dict[str, Any]
-    seed: int
+    seed: int | None  # practice rooms only
     created: str
     assistant: bool = False  # chance is typed in by seat 0 (a physical game played along)
+    practice: bool = False  # chance follows a seed the creator chose; every seat is told
+    status: Status = "running"
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class RoomSummary:
+    """What the lobby lists of a room, read without rebuilding its game."""
+
+    id: str
+    game: str
+    status: Status
+    created: str
+    seats: list[tuple[str, str | None]]  # (name, bot)
 
 
 class Store:
-    """The one SQLite file of a server; every write is committed at once."""
+    """The one SQLite file of a server, behind one lock."""
 
     def __init__(self, path: str | Path) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), check_same_thread=False)
-        self._db.executescript(SCHEMA)
-        self._db.commit()
+        self._lock = threading.Lock()
+        # isolation_level=None: transactions are opened explicitly, below, and nowhere else
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA busy_timeout=10000")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        with self._lock:
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version == SCHEMA_VERSION:
+                return
+            old = (
+                self._db.execute(
+                    "SELECT 1 FROM pragma_table_info('rooms') WHERE name = 'seed'"
+                ).fetchone()
+                and not self._db.execute(
+                    "SELECT 1 FROM pragma_table_info('rooms') WHERE name = 'status'"
+                ).fetchone()
+            )
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                if old:
+                    for statement in MIGRATE_FROM_0.split(";"):
+                        if statement.strip():
+                            self._db.execute(statement)
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
+    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        """Run statements in one transaction; their row counts. All or nothing."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                counts = [self._db.execute(sql, args).rowcount for sql, args in statements]
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            return counts
+
+    def pragma(self, name: str) -> Any:
+        with self._lock:
+            return self._db.execute(f"PRAGMA {name}").fetchone()[0]
+
+    # --- writes ----------------------------------------------------------------------
     def add_room(self, room: RoomRow, seats: list[SeatRow]) -> None:
-        with self._db:
-            self._db.execute(
-                "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?)",
+        statements: list[tuple[str, Sequence[Any]]] = [
+            (
+                "INSERT INTO rooms (id, game, options, seed, created, assistant, practice)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     room.id,
                     room.game,
@@ -83,45 +189,137 @@ class Store:
                     room.seed,
                     room.created,
                     int(room.assistant),
+                    int(room.practice),
                 ),
             )
-            self._db.executemany(
-                "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
-                [(room.id, s.seat, s.name, s.bot, s.token) for s in seats],
+        ]
+        statements += [
+            ("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (room.id, s.seat, s.name, s.bot, s.token))
+            for s in seats
+        ]
+        self._write(statements)
+
+    def append(
+        self,
+        room: str,
+        first: int,
+        events: Sequence[Event],
+        record: dict[str, Any] | None = None,
+    ) -> None:
+        """Store events `first`, `first + 1`, … of a room in one transaction; with the
+        `record` of a game that has just ended, the room is finished too.
+
+        `StoreError` when the stored log does not end at `first - 1`: nothing is written.
+        """
+        statements: list[tuple[str, Sequence[Any]]] = [
+            (
+                "UPDATE rooms SET events = events + ?, status = ?"
+                " WHERE id = ? AND events = ? AND status = 'running'",
+                (len(events), "finished" if record else "running", room, first),
             )
+        ]
+        statements += [
+            ("INSERT INTO events VALUES (?, ?, ?, ?)", (room, first + i, e.player, e.text))
+            for i, e in enumerate(events)
+        ]
+        if record is not None:
+            statements.append(("INSERT INTO records VALUES (?, ?)", (room, json.dumps(record))))
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                moved = self._db.execute(*statements[0]).rowcount
+                if moved != 1:
+                    stored = self._db.execute(
+                        "SELECT events, status FROM rooms WHERE id = ?", (room,)
+                    ).fetchone()
+                    raise StoreError(
+                        f"room {room!r}: cannot store events from number {first}"
+                        + (
+                            f" (the stored log holds {stored[0]} events, {stored[1]})"
+                            if stored
+                            else " (no such room)"
+                        )
+                    )
+                for sql, args in statements[1:]:
+                    self._db.execute(sql, args)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     def set_bot(self, room: str, seat: int, bot: str | None) -> None:
-        with self._db:
-            self._db.execute(
-                "UPDATE seats SET bot = ? WHERE room = ? AND seat = ?", (bot, room, seat)
+        self._write([("UPDATE seats SET bot = ? WHERE room = ? AND seat = ?", (bot, room, seat))])
+
+    def set_aside(self, room: str, problem: str) -> None:
+        """Mark a room whose log cannot be replayed; it is never loaded again."""
+        self._write(
+            [("UPDATE rooms SET status = 'set-aside', problem = ? WHERE id = ?", (problem, room))]
+        )
+
+    # --- reads -----------------------------------------------------------------------
+    def load(self, room_id: str) -> tuple[RoomRow, list[SeatRow], list[Event]] | None:
+        """A room with its seats and its whole log; None when there is no such room."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, game, options, seed, created, assistant, practice, status, problem"
+                " FROM rooms WHERE id = ?",
+                (room_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            room = RoomRow(
+                row[0],
+                row[1],
+                json.loads(row[2]),
+                row[3],
+                row[4],
+                bool(row[5]),
+                bool(row[6]),
+                row[7],
+                row[8],
             )
-
-    def add_event(self, room: str, number: int, event: Event) -> None:
-        with self._db:
-            self._db.execute(
-                "INSERT INTO events VALUES (?, ?, ?, ?)", (room, number, event.player, event.text)
-            )
-
-    def remove_events_from(self, room: str, number: int) -> None:
-        """Drop events from `number` on (a failed write is never half kept)."""
-        with self._db:
-            self._db.execute("DELETE FROM events WHERE room = ? AND number >= ?", (room, number))
-
-    def rooms(self) -> Iterator[tuple[RoomRow, list[SeatRow], list[Event]]]:
-        query = "SELECT id, game, options, seed, created, assistant FROM rooms"
-        for row in self._db.execute(query):
-            room = RoomRow(row[0], row[1], json.loads(row[2]), row[3], row[4], bool(row[5]))
             seats = [
                 SeatRow(*r)
                 for r in self._db.execute(
                     "SELECT seat, name, bot, token FROM seats WHERE room = ? ORDER BY seat",
-                    (room.id,),
+                    (room_id,),
                 )
             ]
             events = [
                 Event(player, text)
                 for player, text in self._db.execute(
-                    "SELECT player, text FROM events WHERE room = ? ORDER BY number", (room.id,)
+                    "SELECT player, text FROM events WHERE room = ? ORDER BY number", (room_id,)
                 )
             ]
-            yield room, seats, events
+        return room, seats, events
+
+    def record(self, room_id: str) -> dict[str, Any] | None:
+        """The record stored when the room's game ended (None: not ended, or none kept)."""
+        with self._lock:
+            row = self._db.execute("SELECT record FROM records WHERE room = ?", (room_id,))
+            found = row.fetchone()
+        return json.loads(found[0]) if found else None
+
+    def summaries(self, limit: int) -> list[RoomSummary]:
+        """The newest rooms that have not been set aside, newest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, game, status, created FROM rooms WHERE status != 'set-aside'"
+                " ORDER BY created DESC, rowid DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+            seats: dict[str, list[tuple[str, str | None]]] = {r[0]: [] for r in rows}
+            if rows:
+                marks = ",".join("?" * len(rows))
+                for room, name, bot in self._db.execute(
+                    f"SELECT room, name, bot FROM seats WHERE room IN ({marks})"
+                    " ORDER BY room, seat",
+                    list(seats),
+                ):
+                    seats[room].append((name, bot))
+        return [RoomSummary(r[0], r[1], r[2], r[3], seats[r[0]]) for r in rows]
+
+    def events(self, room_id: str) -> list[Event]:
+        """A room's stored log in order (what every acknowledged action is checked against)."""
+        loaded = self.load(room_id)
+        return loaded[2] if loaded else []
