@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/next_station_london.py
 	$(BIN)/python benchmarks/metro.py
 	$(BIN)/python benchmarks/metromania.py
+	$(BIN)/python benchmarks/server.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -42,8 +42,7 @@ def test_sigkill_in_the_middle_of_play_loses_no_acknowledged_move(tmp_path: Path
     try:
         for _ in range(2):
             stop = threading.Event()
-            killer = threading.Timer(1.5, kill, args=(server, stop))
-            killer.start()
+            killer = server.kill_after(1.5, stop)
             play_all(players, seconds=30, stop=stop)
             killer.join()
             result = audit(db, players)
@@ -60,11 +59,6 @@ def test_sigkill_in_the_middle_of_play_loses_no_acknowledged_move(tmp_path: Path
         server.stop()
     result = audit(db, players)
     assert result.clean(), str(result)
-
-
-def kill(server: Served, stop: threading.Event) -> None:
-    stop.set()
-    server.kill()
 
 
 def test_the_store_is_one_durable_writer_that_refuses_holes_and_duplicates(

@@ -75,6 +75,17 @@ class Served:
             os.kill(self._process.pid, signal.SIGKILL)
             self._process.wait()
 
+    def kill_after(self, seconds: float, stop: threading.Event) -> threading.Timer:
+        """Set `stop` (so players take the dropped connections calmly), then SIGKILL."""
+
+        def kill() -> None:
+            stop.set()
+            self.kill()
+
+        timer = threading.Timer(seconds, kill)
+        timer.start()
+        return timer
+
     def stop(self) -> None:
         if self._process is not None and self._process.poll() is None:
             self._process.terminate()

@@ -24,7 +24,8 @@ function send(action) {
 
 function show(data) {
   current = data;
-  document.getElementById("title").textContent = `${data.game} — room ${data.room}`;
+  const practice = data.practice ? " — practice room: the dice and cards follow a seed chosen in advance" : "";
+  document.getElementById("title").textContent = `${data.game} — room ${data.room}${practice}`;
   document.getElementById("status").textContent = data.terminal ? "game over" : "";
   const boards = document.getElementById("boards");
   boards.innerHTML = "";
