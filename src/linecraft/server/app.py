@@ -317,6 +317,7 @@ def _problem_page(reason: str) -> str:
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<title>Linecraft</title><link rel="stylesheet" href="/static/style.css"></head>'
-        f'<body><header><a href="/">Linecraft</a></header><main><p role="alert">'
-        f'{html.escape(reason)}</p><p><a href="/">Back to the lobby</a></p></main></body></html>'
+        '<body><header><a href="/">Linecraft</a></header><main>'
+        f'<h1>This room cannot be opened</h1><p role="alert">{html.escape(reason)}</p>'
+        '<p><a href="/">Back to the lobby</a></p></main></body></html>'
     )
