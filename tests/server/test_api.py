@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from linecraft.core import replay
 from linecraft.server.app import create_app
+from tests.server.helpers import bots_done, create, over, token_of, wait_for
 
 ALL_BOTS = {
     "railroad-ink": ({}, 2),
@@ -20,57 +18,6 @@ ALL_BOTS = {
     "metro": ({"modules": [1, 2]}, 3),
     "metromania": ({}, 4),
 }
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "rooms.db"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as running:  # its bots stop when the test ends
-        yield running
-
-
-def create(client: TestClient, game: str, options: dict[str, Any], seats: list[dict[str, Any]],
-           seed: int = 1) -> dict[str, Any]:  # fmt: skip
-    """A practice room (the seed makes its chance repeatable)."""
-    response = client.post(
-        "/api/rooms",
-        json={"game": game, "options": options, "seats": seats, "seed": seed, "practice": True},
-    )
-    assert response.status_code == 200, response.text
-    result: dict[str, Any] = response.json()
-    return result
-
-
-def wait_for(
-    client: TestClient, room: str, ready: Callable[[dict[str, Any]], bool], token: str = ""
-) -> dict[str, Any]:
-    """The room's view once `ready` holds (bots move in the background); bounded."""
-    deadline = time.monotonic() + 120
-    while True:
-        params = {"token": token} if token else {}
-        view: dict[str, Any] = client.get(f"/api/rooms/{room}/view", params=params).json()
-        if ready(view):
-            return view
-        assert time.monotonic() < deadline, f"the room never got there: {view['seats']}"
-        time.sleep(0.02)
-
-
-def bots_done(view: dict[str, Any]) -> bool:
-    return view["terminal"] or not any(
-        s["bot"] and s["status"] == "thinking" for s in view["seats"]
-    )
-
-
-def over(view: dict[str, Any]) -> bool:
-    return bool(view["terminal"])
-
-
-def token_of(result: dict[str, Any], seat: int) -> str:
-    return str(result["seats"][seat]["link"].split("token=")[1])
 
 
 def test_the_lobby_lists_every_game_with_its_options(client: TestClient) -> None:

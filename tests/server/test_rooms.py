@@ -8,7 +8,6 @@ import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,20 +17,9 @@ from fastapi.testclient import TestClient
 from linecraft.bots import BOTS, Bot, GreedyBot
 from linecraft.core.game import Action, State
 from linecraft.server.app import create_app
-from tests.server.test_api import bots_done, create, over, token_of, wait_for
+from tests.server.helpers import bots_done, create, over, token_of, wait_for
 
 SOLO = [{"name": "Ann"}]
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "rooms.db"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as running:
-        yield running
 
 
 def live(client: TestClient, game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
