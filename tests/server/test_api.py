@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from linecraft.core import replay
 from linecraft.server.app import create_app
+from linecraft.server.drill import merge
 from tests.server.helpers import bots_done, create, over, token_of, wait_for
 
 ALL_BOTS = {
@@ -121,10 +122,14 @@ def test_the_websocket_plays_a_seat_and_refuses_with_the_reason(client: TestClie
         socket.send_text(json.dumps({"action": "nonsense"}))
         assert "is not an action" in socket.receive_json()["error"]
         socket.send_text(json.dumps({"action": view["legal"][0]}))
-        after = socket.receive_json()
+        after = merge(view, socket.receive_json())
         if "accepted" not in after:  # the change may be pushed before the answer
-            after = socket.receive_json()
+            after = merge(after, socket.receive_json())
         assert after["version"] > view["version"] and after["accepted"] == view["legal"][0]
+        whole = client.get(
+            f"/api/rooms/{result['room']}/view", params={"token": token_of(result, 0)}
+        )
+        assert after == whole.json() | {"accepted": view["legal"][0]}  # the deltas add up
         socket.send_text("{not json")
         assert socket.receive_json()["error"] == 'send {"action": "…"} as JSON'
 

@@ -238,9 +238,10 @@ def create_app(db_path: str | Path) -> FastAPI:
 
     @app.websocket("/ws/{room_id}")
     async def play(socket: WebSocket, room_id: str, token: str | None = None) -> None:
-        """A seat's (or a spectator's) live view: sent at once, then after every change;
-        each accepted action is answered by the view with `accepted` set, sent only
-        once the action is committed."""
+        """A seat's (or a spectator's) live view: sent whole at once, then after every
+        change as `{"delta": …}`, the parts of the view that changed (only the boards
+        that changed among the boards); an accepted action is answered, once committed,
+        by such a message with `accepted` set."""
         await socket.accept()
         try:
             room = await asyncio.to_thread(rooms.get, room_id)
@@ -261,20 +262,23 @@ def create_app(db_path: str | Path) -> FastAPI:
         loop = asyncio.get_running_loop()
         changed = asyncio.Event()
         sending = asyncio.Lock()
-        sent = -1
+        last: dict[str, Any] | None = None
 
         def notice() -> None:  # called from whichever thread changed the room
             with suppress(RuntimeError):  # a closed loop: the server has stopped
                 loop.call_soon_threadsafe(changed.set)
 
         async def send_view(accepted: str | None = None) -> None:
-            nonlocal sent
+            nonlocal last
             async with sending:
                 view = await asyncio.to_thread(room.view, seat)
-                if accepted is None and view["version"] <= sent:
+                if last is not None and accepted is None and view["version"] <= last["version"]:
                     return
-                sent = view["version"]
-                await socket.send_json(view if accepted is None else view | {"accepted": accepted})
+                message = view if last is None else {"delta": _delta(last, view)}
+                last = view
+                await socket.send_json(
+                    message if accepted is None else message | {"accepted": accepted}
+                )
 
         async def push() -> None:
             while True:
@@ -309,6 +313,13 @@ def create_app(db_path: str | Path) -> FastAPI:
             pusher.cancel()
 
     return app
+
+
+def _delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The parts of a view that changed; of the boards, only those drawn differently."""
+    changed = {k: v for k, v in after.items() if k != "boards" and before.get(k) != v}
+    boards = {k: svg for k, svg in after["boards"].items() if before["boards"].get(k) != svg}
+    return changed | ({"boards": boards} if boards else {})
 
 
 def _problem_page(reason: str) -> str:

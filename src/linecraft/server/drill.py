@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.exceptions import WebSocketException
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 # rooms of the drill: (game, options, seats: None for a person, else a bot)
 TABLES: list[tuple[str, dict[str, Any], list[str | None]]] = [
@@ -146,6 +146,7 @@ class Player:
     refused: int = 0
     errors: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    received: int = 0  # bytes of the messages that reached this player
 
     def choose(self, view: dict[str, Any]) -> str | None:
         legal = [a for a in view.get("legal", []) if a != "undo"]
@@ -197,18 +198,18 @@ class Player:
     def _play_socket(self, until: float, stop: threading.Event) -> None:
         url = self.base.replace("http", "ws", 1) + f"/ws/{self.room}?token={self.token}"
         with connect(url, open_timeout=30, close_timeout=1) as ws:
-            view = json.loads(ws.recv(timeout=30))
+            view = self._receive(ws, None, 30)
             while time.monotonic() < until and not stop.is_set() and not view["terminal"]:
                 action = self.choose(view)
                 if action is None:
                     with suppress(TimeoutError):
-                        view = json.loads(ws.recv(timeout=0.5))
+                        view = self._receive(ws, view, 0.5)
                     continue
                 self.in_flight = action
                 began = time.perf_counter()
                 ws.send(json.dumps({"action": action}))
                 while True:
-                    message = json.loads(ws.recv(timeout=30))
+                    message = self._receive(ws, view, 30)
                     if "error" in message:
                         self.in_flight = None
                         self.refused += 1
@@ -219,6 +220,28 @@ class Player:
                         self.latencies.append(time.perf_counter() - began)
                         self.acknowledged.append(message["accepted"])
                         break
+
+    def _receive(
+        self, ws: ClientConnection, view: dict[str, Any] | None, timeout: float
+    ) -> dict[str, Any]:
+        """The next message as a whole view (a delta applied to `view`), or an error;
+        `accepted` is set only on the answer to this player's own action."""
+        text = ws.recv(timeout=timeout)
+        self.received += len(text)
+        return merge(view, json.loads(text))
+
+
+def merge(view: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """What a client holds after a message: a whole view, or `view` with the delta
+    applied; `accepted` is kept only on the answer to the client's own action."""
+    if "delta" not in message or view is None:
+        return message
+    delta: dict[str, Any] = message["delta"]
+    whole = {k: v for k, v in view.items() if k != "accepted"} | delta
+    whole["boards"] = view["boards"] | delta.get("boards", {})
+    if "accepted" in message:
+        whole["accepted"] = message["accepted"]
+    return whole
 
 
 def open_rooms(base: str, count: int, seed: int, sockets: bool = True) -> list[Player]:

@@ -86,6 +86,10 @@ class Room:
         self._lock = threading.RLock()
         self._moving = False  # a worker is letting bots and chance move
         self._watchers: set[Callable[[], None]] = set()
+        # the latest view of each seat and drawing of the boards, made once per change
+        # however many connections watch
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._boards: dict[int, tuple[int, dict[str, str]]] = {}
         self.version = 0  # bumps on every change, so clients know to refresh
         for seat in seats:
             if seat.bot:
@@ -216,13 +220,27 @@ class Room:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything a seat (None: a spectator) is sent: its view, the drawings, its
-        legal actions, who is still to act, and the score cards at the end. Built from a
-        copy, so the room's lock is held only for the moment of copying."""
+        legal actions, who is still to act, and the score cards at the end. Built once
+        per change and seat, from a copy, so the room's lock is held only for the moment
+        of copying. Treat it as read-only: connections share it."""
         with self._lock:
+            cached = self._views.get(seat)
+            if cached is not None and cached["version"] == self.version:
+                return cached
             state, version = self.state.clone(), self.version
             seats = [replace(s) for s in self.seats]
+        view = self._build_view(state, version, seats, seat)
+        with self._lock:
+            latest = self._views.get(seat)
+            if latest is None or latest["version"] <= version:
+                self._views[seat] = view
+        return view
+
+    def _build_view(
+        self, state: State, version: int, seats: list[Seat], seat: int | None
+    ) -> dict[str, Any]:
         game = self.game
-        boards = self.boards(state, seat if seat is not None else 0)
+        boards = self._drawn_boards(state, version, seat if seat is not None else 0)
         to_act = state.to_act()
         actions = state.legal_actions(seat) if seat in to_act else []
         legal = [str(a) for a in actions]
@@ -271,6 +289,19 @@ class Room:
             "prompt": self.game.chance_help,
             "outcomes": outcomes if len(outcomes) <= 30 else [],
         }
+
+    def _drawn_boards(self, state: State, version: int, shown: int) -> dict[str, str]:
+        """The boards at `version`, drawn once for every seat that is shown them alike."""
+        key = shown if self.game.name in SHARED_BOARD_GAMES else -1
+        with self._lock:
+            drawn = self._boards.get(key)
+        if drawn is not None and drawn[0] == version:
+            return drawn[1]
+        boards = self.boards(state, shown)
+        with self._lock:
+            if key not in self._boards or self._boards[key][0] <= version:
+                self._boards[key] = (version, boards)
+        return boards
 
     def boards(self, state: State, shown: int) -> dict[str, str]:
         if self.game.name in SHARED_BOARD_GAMES:

@@ -13,9 +13,15 @@ function connect() {
     const data = JSON.parse(event.data);
     if (data.error) { document.getElementById("error").textContent = data.error; return; }
     document.getElementById("error").textContent = "";
-    show(data);
+    show(data.delta ? merged(current, data.delta) : data);
   });
   socket.addEventListener("close", () => setTimeout(connect, 1000));  // reconnect resumes the seat
+}
+
+// After the first, whole view the server sends only what changed (and of the boards,
+// only those drawn differently).
+function merged(view, delta) {
+  return { ...view, ...delta, boards: { ...view.boards, ...(delta.boards || {}) } };
 }
 
 function send(action) {
