@@ -8,13 +8,14 @@ from linecraft.core.errors import (
     PositionError,
     RecordError,
 )
-from linecraft.core.game import Action, Event, Game, Outcome, ScoreCard, State
+from linecraft.core.game import Action, Control, Event, Game, Outcome, ScoreCard, State
 from linecraft.core.records import make_record, positions, replay
 from linecraft.core.registry import GameInfo, Option, load_game, register, registered_games
 
 __all__ = [
     "Action",
     "ActionSyntaxError",
+    "Control",
     "Event",
     "Game",
     "GameInfo",

@@ -60,6 +60,17 @@ class ScoreCard(Mapping[str, Any]):
 
 
 @dataclass(frozen=True, slots=True)
+class Control:
+    """A button of the game's own beside the board: the action it plays, its label, and
+    whether it may be pressed now (`why_not` says why not, in words)."""
+
+    action: str
+    label: str
+    enabled: bool = True
+    why_not: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """One step of a game's history: a player's action, or a chance outcome (player None)."""
 
@@ -190,6 +201,39 @@ class Game(ABC):
         and markers, never another seat's secrets), as rich markup lines; a client
         that draws the boards itself shows these next to them."""
         return []
+
+    # --- words: what a client tells players, in the game's own words -------------------
+    def describe_event(
+        self, before: State, event: Event, names: Sequence[str], viewer: int | None
+    ) -> str | None:
+        """One line of the game log: `event` as applied to `before`, told as `viewer`
+        (None: a spectator) may know it, with seats called by `names`. None leaves the
+        event out. The default names the action; a private draw (`chance_viewers`) is
+        told only to those who see it."""
+        if event.player is not None:
+            return f"{names[event.player]}: {event.text}"
+        seen_by = before.chance_viewers()
+        return event.text if seen_by is None or viewer in seen_by else None
+
+    def score_rows(self, card: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        """A score card as a player reads it: (row in words, value) with every penalty
+        negative, the total last. The default lists the plain fields by name."""
+        rows = [(k, v) for k, v in card.items() if k != "total" and isinstance(v, int | str)]
+        return [*rows, ("Total", card["total"])]
+
+    def controls(self, state: State, player: int) -> list[Control]:
+        """The buttons beside the board for actions that pick no piece and aim at no spot
+        (end the round, pass, draw), in words; a control may be shown disabled, with the
+        reason, until the rules allow it. The default: each such legal action by name."""
+        return [
+            Control(str(a), str(a))
+            for a in state.legal_actions(player)
+            if self.action_pick(a) is None and self.action_target(a) is None and str(a) != "undo"
+        ]
+
+    def prompt(self, state: State, player: int) -> str:
+        """One line telling a seat that is to act what is left to do now."""
+        return ""
 
     @abstractmethod
     def render_text(self, state: State, player: int | None) -> str:
