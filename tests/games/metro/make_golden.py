@@ -10,6 +10,13 @@ from typing import Any
 
 from tests.golden_support import write_golden
 
+# Linecraft's own restrictions, which the rulebook lacks, all switched on ("-rulings").
+RULINGS = {
+    "exchange_cooldown": True,
+    "central_cars_open_only": True,
+    "central_tracks_no_adjacency": True,
+}
+
 GAMES: list[tuple[str, dict[str, Any], list[str], int]] = [
     ("2p", {"players": 2}, ["greedy", "random"], 1),
     ("3p", {"players": 3}, ["greedy", "greedy", "random"], 2),
@@ -24,6 +31,18 @@ GAMES: list[tuple[str, dict[str, Any], list[str], int]] = [
     (
         "5p-modules-1-3-4",
         {"players": 5, "modules": [1, 3, 4]},
+        ["random", "greedy"] * 2 + ["greedy"],
+        11,
+    ),
+    (
+        "3p-modules-1-2-4-rulings",
+        {"players": 3, "modules": [1, 2, 4], **RULINGS},
+        ["greedy", "random", "greedy"],
+        10,
+    ),
+    (
+        "5p-modules-1-3-4-rulings",
+        {"players": 5, "modules": [1, 3, 4], **RULINGS},
         ["random", "greedy"] * 2 + ["greedy"],
         11,
     ),

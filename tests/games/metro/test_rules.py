@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import linecraft
 from linecraft.core import IllegalActionError
-from linecraft.games.metro.actions import Place
+from linecraft.games.metro.actions import Exchange, Place
 from linecraft.games.metro.board import SQUARES, TILE_SQUARES, on_outer_ring, square, square_name
 from linecraft.games.metro.routes import Route
 from linecraft.games.metro.rules import MetroState
@@ -103,6 +105,22 @@ def test_free_rotation_uses_the_smallest_equivalent_rotation() -> None:
     assert str(played) == "place 73 cbcb r0" and state.board[square(7, 3)] == "cbcb"
 
 
+def companies_after_one_round(**options: Any) -> MetroState:
+    """Three players with module 1: seat 0 exchanged its 20 % share, seats 1 and 2 played."""
+    state = linecraft.load("metro", players=3, modules=[1], **options).new_state(2)
+    assert isinstance(state, MetroState)
+    while state.is_chance():
+        state.advance()
+    state.apply(0, "exchange 20 open")
+    for seat in (1, 2):
+        while state.is_chance():
+            state.advance()
+        state.apply(seat, str(state.legal_actions(seat)[0]))
+    while state.is_chance():
+        state.advance()
+    return state
+
+
 def test_companies_exchange_shares_until_a_company_reaches_25() -> None:
     state = linecraft.load("metro", players=3, modules=[1]).new_state(2)
     assert isinstance(state, MetroState)
@@ -117,17 +135,23 @@ def test_companies_exchange_shares_until_a_company_reaches_25() -> None:
     assert state.is_chance() and state.chance_viewers() is None  # the new open share
     state.advance()
     assert state.view(1)["returned_by_you"] == [] and state.view(0)["returned_by_you"]
-    state.apply(1, str(state.legal_actions(1)[0]))
-    while state.is_chance():
-        state.advance()
-    state.apply(2, str(state.legal_actions(2)[0]))
-    while state.is_chance():
-        state.advance()
-    with pytest.raises(IllegalActionError, match="exchanged on your last turn"):
-        state.apply(0, "exchange 10 top")
+    state = companies_after_one_round()
     state.routes["1"] = Route("1", "8", tuple(range(25)))  # yellow's line: 25 passages
-    state.exchanged_last[1] = False
     with pytest.raises(IllegalActionError, match="yellow has 25 profit: exchanging is over"):
+        state.apply(0, "exchange 10 top")
+
+
+def test_two_exchanges_in_a_row_are_legal() -> None:
+    """The rulebook stops exchanges only at 25 profit, not after an exchange."""
+    state = companies_after_one_round()
+    assert "exchange 10 top" in {str(a) for a in state.legal_actions(0)}
+    state.apply(0, "exchange 10 top")
+
+
+def test_the_exchange_cooldown_forbids_two_exchanges_in_a_row() -> None:
+    state = companies_after_one_round(exchange_cooldown=True)
+    assert not any(isinstance(a, Exchange) for a in state.legal_actions(0))
+    with pytest.raises(IllegalActionError, match="exchanged on your last turn"):
         state.apply(0, "exchange 10 top")
 
 
@@ -145,6 +169,72 @@ def test_central_cars_claim_open_central_routes_without_doubling() -> None:
         state.advance()
     with pytest.raises(IllegalActionError, match="placed your central car already"):
         state.apply(0, "central C3")
+
+
+def board_with(tiles: dict[str, str]) -> list[str | None]:
+    """An otherwise empty board with tiles by square name, e.g. {"23": "aacb"}."""
+    board = list(EMPTY)
+    for name, code in tiles.items():
+        board[square(int(name[0]), int(name[1]))] = code
+    return board
+
+
+def test_a_central_car_may_claim_a_complete_route_and_scores_it_at_once() -> None:
+    """The rulebook's "qualquer espaço não ocupado": here C2 runs through 23 and 24 into C1."""
+    board = board_with({"23": "aacb", "24": "baac"})
+    state = state_with(board, "aaaa", players=2, modules=[2])
+    assert state.routes["C2"].complete
+    assert "central C2" in {str(a) for a in state.legal_actions(0)}
+    state.apply(0, "central C2")
+    assert state.profits()["yellow"] == 2
+    assert state.view(0)["seats"][0]["points"] == 2
+
+
+def test_a_central_car_never_claims_a_one_tile_line() -> None:
+    """The rulebook: its line must pass more than one tile (the U-turn on 23 is one)."""
+    state = state_with(board_with({"23": "ccda"}), "aaaa", players=2, modules=[2])
+    assert state.routes["C2"].passages == 1 and state.routes["C2"].complete
+    assert "central C2" not in {str(a) for a in state.legal_actions(0)}
+    with pytest.raises(IllegalActionError, match="the line from C2 would pass only one tile"):
+        state.apply(0, "central C2")
+
+
+def test_central_cars_open_only_keeps_them_off_complete_routes() -> None:
+    board = board_with({"23": "aacb", "24": "baac"})
+    state = state_with(board, "aaaa", players=2, modules=[2], central_cars_open_only=True)
+    assert "central C2" not in {str(a) for a in state.legal_actions(0)}
+    with pytest.raises(IllegalActionError, match="the route from C2 is already complete"):
+        state.apply(0, "central C2")
+    state.apply(0, "central C1")  # its route is still open
+
+
+CENTRE_NEIGHBOURS = {"23", "24", "32", "42", "35", "45", "53", "54"}
+
+
+def central_tracks(**options: Any) -> MetroState:
+    """Module 3, the four pieces drawn and nothing else on the board."""
+    state = linecraft.load("metro", players=4, modules=[3], **options).new_state(1)
+    assert isinstance(state, MetroState)
+    while state.is_chance():
+        state.advance()
+    assert state.placed == 0
+    return state
+
+
+def test_central_track_pieces_are_pieces_on_the_board_for_adjacency() -> None:
+    """The rulebook: "adjacente … a ao menos uma peça que já esteja no tabuleiro"."""
+    state = central_tracks()
+    code = state.hands[0][0]
+    assert legal_squares(state, code) >= CENTRE_NEIGHBOURS
+    state.apply(0, f"place 23 {code}")
+
+
+def test_central_tracks_no_adjacency_makes_only_tiles_count_for_adjacency() -> None:
+    state = central_tracks(central_tracks_no_adjacency=True)
+    code = state.hands[0][0]
+    assert not CENTRE_NEIGHBOURS & legal_squares(state, code)
+    with pytest.raises(IllegalActionError, match="23 is neither"):
+        state.apply(0, f"place 23 {code}")
 
 
 def test_central_pieces_are_drawn_at_setup_and_numbers_dealt_in_secret() -> None:

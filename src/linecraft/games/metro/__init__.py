@@ -64,10 +64,20 @@ INFO = GameInfo(
         ),
         Option(
             "exchange_cooldown",
-            True,
+            False,
             "true or false",
             _flag,
-            "module 1: no two exchanges in a row",
+            "module 1: nobody exchanges shares on two turns in a row "
+            "(a Linecraft ruling; the rulebook stops exchanges only at 25 profit)",
+            choices=(False, True),
+        ),
+        Option(
+            "central_cars_open_only",
+            False,
+            "true or false",
+            _flag,
+            "module 2: a central car only where the route is not yet complete "
+            "(a Linecraft ruling; the rulebook allows any free central position)",
             choices=(False, True),
         ),
         Option(
@@ -77,6 +87,15 @@ INFO = GameInfo(
             _rotation,
             "module 3",
             choices=("random", "fixed"),
+        ),
+        Option(
+            "central_tracks_no_adjacency",
+            False,
+            "true or false",
+            _flag,
+            "module 3: a square touching only the central tracks takes no tile "
+            "(a Linecraft ruling; the rulebook counts them as pieces on the board)",
+            choices=(False, True),
         ),
         Option(
             "numbers_per_player", 2, "1 to 32 / players", _int_in(1, 16), "module 4 tokens each"
@@ -92,6 +111,13 @@ INFO = GameInfo(
         {"players": 4, "modules": (3,)},
         {"players": 6, "modules": (4,)},
         {"players": 3, "modules": (1, 2, 4)},
+        {
+            "players": 3,
+            "modules": (1, 2),
+            "exchange_cooldown": True,
+            "central_cars_open_only": True,
+        },
+        {"players": 5, "modules": (3,), "central_tracks_no_adjacency": True},
     ),
 )
 register(INFO)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from linecraft.core.errors import PositionError
-from linecraft.core.game import Action, Game, Outcome, State, Turn
+from linecraft.core.game import Action, Control, Event, Game, Outcome, State, Turn
 from linecraft.games.metro import actions as notation
+from linecraft.games.metro import words
 from linecraft.games.metro.board import square_name
 from linecraft.games.metro.position import Table, format_position, parse_position, position_problems
 from linecraft.games.metro.rules import MetroState
@@ -36,7 +37,9 @@ class Metro(Game):
         self.free_rotation = bool(options["free_rotation"])
         self.modules = frozenset(options["modules"])
         self.exchange_cooldown = bool(options["exchange_cooldown"])
+        self.central_cars_open_only = bool(options["central_cars_open_only"])
         self.central_track_rotation = str(options["central_track_rotation"])
+        self.central_tracks_no_adjacency = bool(options["central_tracks_no_adjacency"])
         self.numbers_per_player = int(options["numbers_per_player"])
         if {2, 3} <= self.modules:
             raise ValueError("modules 2 and 3 cannot be combined (§15)")
@@ -148,3 +151,20 @@ class Metro(Game):
     def status_lines(self, state: State, player: int | None) -> list[str]:
         assert isinstance(state, MetroState)
         return status_lines(state, player)
+
+    def describe_event(
+        self, before: State, event: Event, names: Sequence[str], viewer: int | None
+    ) -> str | None:
+        assert isinstance(before, MetroState)
+        return words.describe_event(self, before, event, names, viewer)
+
+    def score_rows(self, card: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        return words.score_rows(self, card)
+
+    def controls(self, state: State, player: int) -> list[Control]:
+        assert isinstance(state, MetroState)
+        return words.controls(self, state, player)
+
+    def prompt(self, state: State, player: int) -> str:
+        assert isinstance(state, MetroState)
+        return words.prompt(self, state, player)

@@ -194,14 +194,17 @@ class MetroState(State):
 
     # --- placements -------------------------------------------------------------------
     def adjacency_legal(self, sq: int) -> bool:
+        """An empty tile square on the outer ring or beside a piece on the board (§6)."""
         if sq in CENTRAL_SQUARES or self.board[sq] is not None:
             return False
-        if on_outer_ring(sq):
-            return True
-        return any(
-            self.board[n] is not None and n not in CENTRAL_SQUARES
-            for n in orthogonal_neighbours(sq)
-        )
+        return on_outer_ring(sq) or any(self._anchors(n) for n in orthogonal_neighbours(sq))
+
+    def _anchors(self, sq: int) -> bool:
+        """Whether the piece on `sq` makes the squares beside it placeable: a tile always,
+        a module-3 central track (a piece on the board too) unless `central_tracks_no_adjacency`."""
+        if self.board[sq] is None:
+            return False
+        return sq not in CENTRAL_SQUARES or not self.rules.central_tracks_no_adjacency
 
     def placements(self, code: str) -> list[Place]:
         """Every legal placement of the tile with printed `code` (§6, Rulings 3 and 7)."""
@@ -275,11 +278,7 @@ class MetroState(State):
     def _central_moves(self, player: int) -> list[Action]:
         if 2 not in self.rules.modules or self.placed >= TOTAL_TILES:
             return []
-        free = [
-            p
-            for p in CENTRAL_POSITIONS
-            if p not in self.central_cars and not self.routes[p].complete
-        ]
+        free = [p for p in CENTRAL_POSITIONS if self._position_problem(p) is None]
         if 1 not in self.rules.modules:
             if self.central_used[player]:
                 return []
@@ -350,13 +349,25 @@ class MetroState(State):
             return f"you can still play (e.g. {others[0]})" if others else None
         return "not a Metro action"
 
+    def _position_problem(self, position: str) -> str | None:
+        """Why no central car may go on `position` now (§12), or None: any unoccupied
+        position will do, also one whose route is complete already (it scores at once),
+        unless that line passes only one tile."""
+        route = self.routes[position]
+        if position in self.central_cars:
+            return f"{position} already has a car"
+        if route.complete and self.rules.central_cars_open_only:
+            return f"the route from {position} is already complete"
+        if route.complete and route.passages == 1:
+            return f"the line from {position} would pass only one tile"
+        return None
+
     def _central_problem(self, player: int, action: Central) -> str:
         if 2 not in self.rules.modules:
             return "central cars need module 2"
-        if action.position in self.central_cars:
-            return f"{action.position} already has a car"
-        if self.routes[action.position].complete:
-            return f"the route from {action.position} is already complete"
+        problem = self._position_problem(action.position)
+        if problem is not None:
+            return problem
         if 1 in self.rules.modules:
             if action.share is None:
                 return "name the share you reveal (e.g. central C2 Y40)"
