@@ -115,3 +115,36 @@ def test_assistant_mode_takes_the_cards_flipped(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "street-circle was already flipped this round" in result.stdout
     assert "played 2,5-2,4" in result.stdout
+
+
+def test_a_sheet_that_uses_the_switch_power_twice_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "two-switch-powers.txt"
+    path.write_text(
+        "green: 3,2-4,3 3,2-6,2 3,2-1,0 3,2-3,1\npurple: 2,5-0,7 2,5-1,4 2,5-4,3 2,5-4,5\n"
+    )
+    reason = (
+        "green branches twice; purple branches twice: that takes the switch power 2 times, "
+        "and a player can use each power once per game"
+    )
+    code, out = run(capsys, "check", "next-station-london", str(path))
+    assert code == 1 and out == f"{path}: {reason}\n"
+    code, out = run(capsys, "score", "next-station-london", str(path), "--powers", "--json")
+    assert code == 1 and json.loads(out) == {"valid": "no", "errors": [reason]}
+    code, out = run(capsys, "score", "next-station-london", str(path), "--solo")
+    assert code == 1 and out == f"valid: no\nerror: {reason}\n"
+
+
+def test_a_solo_sheet_that_branches_twice_pays_for_the_powers_module(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "switch-power.txt"
+    path.write_text("green: 3,2-4,3 3,2-6,2 3,2-1,0 3,2-3,1\n")  # the switch card, then the power
+    code, out = run(capsys, "score", "next-station-london", str(path), "--solo", "--json")
+    card = json.loads(out)
+    assert code == 0 and card["solo_score"] == card["total"] - 10
+    path.write_text("green: 3,2-4,3 3,2-6,2 3,2-1,0\n")  # the switch card alone
+    code, out = run(capsys, "score", "next-station-london", str(path), "--solo", "--json")
+    card = json.loads(out)
+    assert code == 0 and card["solo_score"] == card["total"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from linecraft.games.next_station_london.deck import OBJECTIVES
 from linecraft.games.next_station_london.london import COLOURS, DISTRICTS, LONDON
-from linecraft.games.next_station_london.sheet import Sheet
+from linecraft.games.next_station_london.sheet import Sheet, power_signs
 
 TRACK = (0, 1, 2, 4, 6, 8, 11, 14, 17, 21, 25)
 INTERCHANGE_POINTS = {2: 2, 3: 5, 4: 9}
@@ -223,12 +223,16 @@ def lines_of_sheet(sheet: Sheet) -> dict[str, list[tuple[int, int]]]:
 
 
 def score_sheet(sheet: Sheet, *, powers: bool = False) -> SheetScore:
-    """Score a valid sheet (check it with `sheet_problems` first)."""
+    """Score a valid sheet (check it with `sheet_problems` first); a sheet that shows
+    a power's use (`power_signs`) was played with module B, `powers` or not."""
     circle = None
     if sheet.circle is not None:
         circle = sheet.circle[0], LONDON.index_of[sheet.circle[1]]
     return score_lines(
-        lines_of_sheet(sheet), objectives=sheet.objectives, circle=circle, powers=powers
+        lines_of_sheet(sheet),
+        objectives=sheet.objectives,
+        circle=circle,
+        powers=powers or bool(power_signs(sheet)),
     )
 
 
