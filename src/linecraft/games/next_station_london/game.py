@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from linecraft.core.errors import PositionError
-from linecraft.core.game import Action, Game, Outcome, ScoreCard, State
+from linecraft.core.game import Action, Control, Event, Game, Outcome, ScoreCard, State
 from linecraft.games.next_station_london import actions as notation
+from linecraft.games.next_station_london import words
 from linecraft.games.next_station_london.deck import PowerDraw, parse_outcome
 from linecraft.games.next_station_london.london import COLOURS, LONDON
 from linecraft.games.next_station_london.rules import NextStationLondonState
@@ -140,3 +141,17 @@ class NextStationLondon(Game):
     def status_lines(self, state: State, player: int | None) -> list[str]:
         assert isinstance(state, NextStationLondonState)
         return status_lines(state, player)
+
+    def describe_event(
+        self, before: State, event: Event, names: Sequence[str], viewer: int | None
+    ) -> str | None:
+        return words.describe_event(self, before, event, names, viewer)
+
+    def score_rows(self, card: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        return words.score_rows(card)
+
+    def controls(self, state: State, player: int) -> list[Control]:
+        return words.controls(self, state, player)
+
+    def prompt(self, state: State, player: int) -> str:
+        return words.prompt(self, state, player)

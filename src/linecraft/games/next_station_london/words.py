@@ -1,0 +1,446 @@
+"""What a client tells players of Next Station: London, in the game's own words: the game
+log, the score card, the buttons beside the sheet and what is left to do.
+
+The map shows no coordinates, so a station is named by what a player sees on the sheet:
+its shape and district, or Central Station, a departure station or a tourist site; two
+stations of one shape in one district are told apart by the side they lie on. Nothing is
+secret in this game (every card is flipped for all, every sheet is on the table), so the
+log reads the same for every seat.
+
+Every player-facing text is a whole phrase or sentence in the tables below, with named
+places to fill, so that a translation replaces the tables and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from linecraft.core.game import Control, Event, State
+from linecraft.games.next_station_london.actions import DirectedSection, Move
+from linecraft.games.next_station_london.deck import (
+    JOKER,
+    UNDERGROUND_PER_ROUND,
+    Card,
+    ObjectiveDraw,
+    Order,
+    PowerDraw,
+)
+from linecraft.games.next_station_london.london import CENTRAL, COLOURS, LONDON, Station
+from linecraft.games.next_station_london.rules import ROUNDS, NextStationLondonState
+from linecraft.games.next_station_london.scoring import (
+    OBJECTIVE_POINTS,
+    OBJECTIVE_TEXT,
+    SOLO_VERDICTS,
+    line_stations,
+)
+
+if TYPE_CHECKING:
+    from linecraft.games.next_station_london.game import NextStationLondon
+
+# --- the game's words ---------------------------------------------------------------
+COLOUR_WORDS = {"purple": "purple", "blue": "blue", "pink": "pink", "green": "green"}
+SHAPE_WORDS = {
+    "circle": "circle",
+    "square": "square",
+    "triangle": "triangle",
+    "pentagon": "pentagon",
+}
+DISTRICT_WORDS = {
+    "corner_nw": "the north-west corner",
+    "north_west": "the north-west",
+    "north": "the north",
+    "north_east": "the north-east",
+    "corner_ne": "the north-east corner",
+    "west": "the west",
+    "central": "the centre",
+    "east": "the east",
+    "corner_sw": "the south-west corner",
+    "south_west": "the south-west",
+    "south": "the south",
+    "south_east": "the south-east",
+    "corner_se": "the south-east corner",
+}
+SIDE_WORDS = {"west": "western", "east": "eastern", "north": "northern", "south": "southern"}
+STATION_WORDS = {
+    "central": "Central Station",
+    "departure": "the {colour} departure station",
+    "tourist": "the tourist site in {district}",
+    "plain": "the {shape} in {district}",
+    "side": "the {side} {shape} in {district}",
+}
+CARD_WORDS = {
+    "street-circle": "Street circle",
+    "street-square": "Street square",
+    "street-triangle": "Street triangle",
+    "street-pentagon": "Street pentagon",
+    "street-joker": "Street joker",
+    "street-switch": "the Switch",
+    "under-circle": "Underground circle",
+    "under-square": "Underground square",
+    "under-triangle": "Underground triangle",
+    "under-pentagon": "Underground pentagon",
+    "under-joker": "Underground joker",
+}
+# Where a section may end on a card of each symbol.
+TARGET_WORDS = {
+    "circle": "a circle or Central Station",
+    "square": "a square or Central Station",
+    "triangle": "a triangle or Central Station",
+    "pentagon": "a pentagon or Central Station",
+    JOKER: "any station",
+}
+POWER_WORDS = {
+    "double": "two sections in one turn",
+    "joker": "one section to any station",
+    "switch": "one branch from any station of the line, from turn 3",
+    "circle": "one station of the line counted twice",
+}
+
+# --- the log --------------------------------------------------------------------------
+ORDER_DRAWN = "The pencils are laid out in this order: {colours}."
+OBJECTIVES_DRAWN = "Shared objectives, {points} points each: {objectives}."
+POWERS_DRAWN = "Pencil powers for the whole game: {powers}."
+POWER_OF_COLOUR = "{colour}, {power}"
+ROUND_BEGINS = "Round {round} of {rounds} begins: {pencils}."
+PENCIL_OF_SEAT = "{name} draws {colour}"
+CARD_STREET = "Turn {turn}: {card}."
+CARD_UNDERGROUND = "Turn {turn}: {card}, Underground card {seen} of {all}."
+CARD_LAST = "Turn {turn}: {card}, the last Underground card, so the last turn of round {round}."
+SWITCH_SET_ASIDE = "The Switch comes among the first two cards of the round and is set aside."
+SWITCH_FLIPPED = (
+    "The Switch! The next card comes at once, and this turn every line may branch "
+    "from any of its stations."
+)
+SECTION_WORDS = {  # keyed by (under the Thames, ends at an interchange)
+    (False, False): "from {start} to {end}",
+    (True, False): "from {start} under the Thames to {end}",
+    (False, True): "from {start} to {end}, an interchange",
+    (True, True): "from {start} under the Thames to {end}, an interchange",
+}
+MOVE_WORDS = {
+    "draw": "{name} drew a {colour} section {section}.",
+    "branch": "{name} branched the {colour} line {section}.",
+    "joker": "{name} used the joker power: a {colour} section {section}.",
+    "switch": "{name} used the switch power to branch the {colour} line {section}.",
+    "double": "{name} used the double power: {colour} sections {section}, then {second}.",
+    "pass": "{name} passed.",
+    "forced": "{name} could draw nothing and passed.",
+}
+CIRCLED = "{name} circled {station}: it counts twice in {district} for the {colour} line."
+ROUND_OVER = "Round {round} is over: {lines}."
+LINE_SCORED = "{name}'s {colour} line scores {points}"
+GAME_OVER = "The game is over: {totals}."
+TOTAL_OF_SEAT = "{name} {points} points"
+LIST_JOIN = ", "
+CLAUSE_JOIN = "; "
+
+# --- the score card -------------------------------------------------------------------
+# The pad's formula: districts × most stations in one district + 2 × Thames sections.
+LINE_ROW = "{colour} line: {districts} × {largest} + 2 × {thames}"
+LINE_NOT_DRAWN_ROW = "{colour} line: not drawn yet"
+TOURIST_ROW = "Tourist sites (visits: {visits})"
+INTERCHANGE_ROW = "Interchanges (on 2 lines: {two}, on 3 lines: {three}, on 4 lines: {four})"
+OBJECTIVE_ROW = "Objective: {objective}"
+BEST_LINE_ROW = "Best line (breaks a tie)"
+SOLO_DEDUCTION_ROW = "Solo: 10 points off per module used"
+SOLO_SCORE_ROW = "Solo score"
+SOLO_RATING_ROW = "Solo rating"
+TOTAL_ROW = "Total"
+# Rows that tell more about the card but are not parts of the total.
+DETAIL_ROWS = frozenset({BEST_LINE_ROW, SOLO_DEDUCTION_ROW, SOLO_SCORE_ROW, SOLO_RATING_ROW})
+
+# --- buttons and prompts --------------------------------------------------------------
+PASS_LABEL = "Pass"
+PASS_FORCED_LABEL = "Pass (nothing can be drawn)"
+PASS_CIRCLE_LABEL = "Pass and circle {station}"
+PLAYED_WHY_NOT = "You have played on this card; the next one comes when everyone has."
+PROMPTS = {  # keyed by whether this turn's section may start anywhere on the line
+    False: "{card}: draw a {colour} section from an end of your line to {target}, or pass.",
+    True: "{card} with the Switch: draw a {colour} section from any station of your line "
+    "to {target}, or pass.",
+}
+NOTHING_TO_DRAW_PROMPT = "{card}: no {colour} section can be drawn, so pass."
+POWER_PROMPT = "Your {colour} pencil's power is unused this round: {power}."
+
+
+def _side(station: Station, twin: Station) -> str:
+    """The side a station lies on compared with the other station of its shape in its
+    district: along the axis on which the two lie further apart (east–west on a tie)."""
+    dx, dy = station.x - twin.x, station.y - twin.y
+    if abs(dx) >= abs(dy):
+        return "east" if dx > 0 else "west"
+    return "south" if dy > 0 else "north"
+
+
+def _station_names() -> dict[int, str]:
+    """A name in words for every station, unique on the map."""
+    names: dict[int, str] = {}
+    plain: dict[tuple[str, str], list[Station]] = {}
+    for station in LONDON.stations:
+        district = DISTRICT_WORDS[station.district]
+        if station.shape == CENTRAL:
+            names[station.index] = STATION_WORDS["central"]
+        elif station.departure is not None:
+            colour = COLOUR_WORDS[station.departure]
+            names[station.index] = STATION_WORDS["departure"].format(colour=colour)
+        elif station.tourist:
+            names[station.index] = STATION_WORDS["tourist"].format(district=district)
+        else:
+            plain.setdefault((station.shape, station.district), []).append(station)
+    for (shape, district), stations in plain.items():
+        for station in stations:
+            words = {"shape": SHAPE_WORDS[shape], "district": DISTRICT_WORDS[district]}
+            if len(stations) == 1:
+                names[station.index] = STATION_WORDS["plain"].format(**words)
+                continue
+            (twin,) = (s for s in stations if s is not station)
+            side = SIDE_WORDS[_side(station, twin)]
+            names[station.index] = STATION_WORDS["side"].format(side=side, **words)
+    return names
+
+
+STATION_NAMES = _station_names()
+
+
+def _london(state: State) -> NextStationLondonState:
+    assert isinstance(state, NextStationLondonState)
+    return state
+
+
+def _draws_something(actions: Sequence[object]) -> bool:
+    """Whether any of these legal actions draws a section (else only passing is left)."""
+    return any(isinstance(a, Move) and a.sections for a in actions)
+
+
+# --- describe_event -------------------------------------------------------------------
+def describe_event(
+    game: NextStationLondon,
+    before: State,
+    event: Event,
+    names: Sequence[str],
+    viewer: int | None,
+) -> str | None:
+    """One line of the log for `event` applied to `before` (left unchanged). `viewer`
+    changes nothing: every card and every sheet is open to all."""
+    state = _london(before)
+    if event.player is None:
+        return _describe_outcome(state, game.parse_outcome(event.text), names)
+    move = game.parse_action(event.text)
+    assert isinstance(move, Move)
+    return _describe_move(state, event.player, move, names)
+
+
+def _describe_outcome(state: NextStationLondonState, outcome: object, names: Sequence[str]) -> str:
+    if isinstance(outcome, Order):
+        colours = LIST_JOIN.join(COLOUR_WORDS[c] for c in outcome.colours)
+        return ORDER_DRAWN.format(colours=colours)
+    if isinstance(outcome, ObjectiveDraw):
+        objectives = CLAUSE_JOIN.join(OBJECTIVE_TEXT[name] for name in outcome.names)
+        return OBJECTIVES_DRAWN.format(points=OBJECTIVE_POINTS, objectives=objectives)
+    if isinstance(outcome, PowerDraw):
+        powers = CLAUSE_JOIN.join(
+            POWER_OF_COLOUR.format(colour=COLOUR_WORDS[c], power=POWER_WORDS[outcome.of(c)])
+            for c in COLOURS
+        )
+        return POWERS_DRAWN.format(powers=powers)
+    assert isinstance(outcome, Card)
+    flip = _describe_card(state, outcome)
+    if state.flipped:
+        return flip
+    return f"{_round_begins(state, names)} {flip}"
+
+
+def _round_begins(state: NextStationLondonState, names: Sequence[str]) -> str:
+    pencils = LIST_JOIN.join(
+        PENCIL_OF_SEAT.format(name=names[p], colour=COLOUR_WORDS[state.colour_of(p)])
+        for p in range(len(state.sheets))
+    )
+    return ROUND_BEGINS.format(round=state.round + 1, rounds=ROUNDS, pencils=pencils)
+
+
+def _describe_card(state: NextStationLondonState, card: Card) -> str:
+    """The card as the flipping procedure of §5.3 takes it."""
+    if card.symbol is None:
+        return SWITCH_SET_ASIDE if state.turn < 2 else SWITCH_FLIPPED
+    words = {"turn": state.turn + 1, "card": CARD_WORDS[card.name], "round": state.round + 1}
+    if not card.underground:
+        return CARD_STREET.format(**words)
+    seen = state.underground_seen + 1
+    if seen == UNDERGROUND_PER_ROUND:
+        return CARD_LAST.format(**words)
+    return CARD_UNDERGROUND.format(seen=seen, all=UNDERGROUND_PER_ROUND, **words)
+
+
+def _describe_move(
+    state: NextStationLondonState, player: int, move: Move, names: Sequence[str]
+) -> str:
+    colour = state.colour_of(player)
+    words = {"name": names[player], "colour": COLOUR_WORDS[colour]}
+    sentences = [_move_sentence(state, player, move, words)]
+    if move.circle is not None:
+        station = LONDON.stations[move.circle]
+        sentences.append(
+            CIRCLED.format(
+                station=STATION_NAMES[station.index],
+                district=DISTRICT_WORDS[station.district],
+                **words,
+            )
+        )
+    if _closes_round(state, player):
+        sentences += _round_results(state, player, move, names)
+    return " ".join(sentences)
+
+
+def _move_sentence(
+    state: NextStationLondonState, player: int, move: Move, words: dict[str, str]
+) -> str:
+    if not move.sections:
+        forced = not _draws_something(state.legal_actions(player))
+        return MOVE_WORDS["forced" if forced else "pass"].format(**words)
+    others = _other_lines_stations(state, player)
+    sections = [_section_words(s, others) for s in move.sections]
+    if move.power == "double":
+        return MOVE_WORDS["double"].format(section=sections[0], second=sections[1], **words)
+    if move.power is not None:
+        return MOVE_WORDS[move.power].format(section=sections[0], **words)
+    branched = move.sections[0][0] not in state.line_shape(player).ends
+    return MOVE_WORDS["branch" if branched else "draw"].format(section=sections[0], **words)
+
+
+def _other_lines_stations(state: NextStationLondonState, player: int) -> set[int]:
+    """The stations of this sheet's other colours: a section ending at one makes an
+    interchange."""
+    current = state.colour_of(player)
+    return {
+        station
+        for colour, sections in state.sheets[player].lines.items()
+        if colour != current
+        for station in line_stations(colour, sections)
+    }
+
+
+def _section_words(section: DirectedSection, interchanges: set[int]) -> str:
+    start, end = section
+    thames = LONDON.sections[LONDON.section_between[section]].thames
+    return SECTION_WORDS[thames, end in interchanges].format(
+        start=STATION_NAMES[start], end=STATION_NAMES[end]
+    )
+
+
+def _closes_round(state: NextStationLondonState, player: int) -> bool:
+    """Whether this seat is the last to act on the round's last card."""
+    return state.last_turn and all(done for p, done in enumerate(state.acted) if p != player)
+
+
+def _round_results(
+    state: NextStationLondonState, player: int, move: Move, names: Sequence[str]
+) -> list[str]:
+    """The line scores of the round just closed, and the totals after the last round."""
+    after = _london(state.clone())
+    after.apply_unchecked(player, move)
+    lines = LIST_JOIN.join(
+        LINE_SCORED.format(
+            name=names[p],
+            colour=COLOUR_WORDS[state.colour_of(p)],
+            points=after.sheet_score(p).lines[state.colour_of(p)].score,
+        )
+        for p in range(len(state.sheets))
+    )
+    out = [ROUND_OVER.format(round=state.round + 1, lines=lines)]
+    if after.is_terminal():
+        scores = after.scores()
+        totals = LIST_JOIN.join(
+            TOTAL_OF_SEAT.format(name=names[p], points=card.total) for p, card in scores.items()
+        )
+        out.append(GAME_OVER.format(totals=totals))
+    return out
+
+
+# --- score_rows -----------------------------------------------------------------------
+def score_rows(card: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The score card of §15 as a player reads the score pad: the four lines, tourist
+    sites, interchanges, each objective achieved, then (not parts of the total, see
+    `DETAIL_ROWS`) the tie-break and the solo score with its rating; the total last."""
+    rows = [_line_row(card, colour) for colour in COLOURS]
+    rows.append((TOURIST_ROW.format(visits=card["tourist_visits"]), card["tourist_points"]))
+    interchanges = INTERCHANGE_ROW.format(
+        two=card["interchanges_2"], three=card["interchanges_3"], four=card["interchanges_4"]
+    )
+    rows.append((interchanges, card["interchange_points"]))
+    achieved = card["objectives_achieved"]  # names, or "-" for none
+    rows += [
+        (OBJECTIVE_ROW.format(objective=OBJECTIVE_TEXT[name]), OBJECTIVE_POINTS)
+        for name in ([] if achieved == "-" else achieved.split())
+    ]
+    if "solo_score" in card:
+        rows += [
+            (SOLO_DEDUCTION_ROW, card["solo_score"] - card["total"]),
+            (SOLO_SCORE_ROW, card["solo_score"]),
+            (SOLO_RATING_ROW, SOLO_VERDICTS[card["solo_band"]]),
+        ]
+    else:
+        rows.append((BEST_LINE_ROW, card["best_line"]))
+    return [*rows, (TOTAL_ROW, card["total"])]
+
+
+def _line_row(card: Mapping[str, Any], colour: str) -> tuple[str, Any]:
+    score = card[f"{colour}_score"]
+    colour_words = COLOUR_WORDS[colour]
+    if not score:
+        return _capitalised(LINE_NOT_DRAWN_ROW.format(colour=colour_words)), 0
+    label = LINE_ROW.format(
+        colour=colour_words,
+        districts=card[f"{colour}_districts"],
+        largest=card[f"{colour}_largest"],
+        thames=card[f"{colour}_thames_sections"],
+    )
+    return _capitalised(label), score
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --- controls -------------------------------------------------------------------------
+def controls(game: NextStationLondon, state: State, player: int) -> list[Control]:
+    """Passing, alone or with the circle power, is the one move that draws nothing. A
+    seat that has played on the open card sees Pass disabled until the next card."""
+    london = _london(state)
+    if player not in london.to_act():
+        if london.card is not None and not london.is_terminal():
+            return [Control("pass", PASS_LABEL, enabled=False, why_not=PLAYED_WHY_NOT)]
+        return []
+    legal = london.legal_actions(player)
+    forced = not _draws_something(legal)
+    return [
+        Control(str(action), _pass_label(action, forced))
+        for action in legal
+        if game.action_pick(action) is None and game.action_target(action) is None
+    ]
+
+
+def _pass_label(action: object, forced: bool) -> str:
+    assert isinstance(action, Move)
+    if action.circle is not None:
+        return PASS_CIRCLE_LABEL.format(station=STATION_NAMES[action.circle])
+    return PASS_FORCED_LABEL if forced else PASS_LABEL
+
+
+# --- prompt ---------------------------------------------------------------------------
+def prompt(game: NextStationLondon, state: State, player: int) -> str:
+    """What the seat is to do with the card in play, and the power it still holds."""
+    london = _london(state)
+    if player not in london.to_act() or london.card is None or london.card.symbol is None:
+        return ""
+    colour = london.colour_of(player)
+    words = {"card": CARD_WORDS[london.card.name], "colour": COLOUR_WORDS[colour]}
+    if _draws_something(london.legal_actions(player)):
+        target = TARGET_WORDS[london.card.symbol]
+        text = PROMPTS[london.switch_turn].format(target=target, **words)
+    else:
+        text = NOTHING_TO_DRAW_PROMPT.format(**words)
+    power = london.power_of(player)
+    if power is None:
+        return text
+    return f"{text} {POWER_PROMPT.format(colour=words['colour'], power=POWER_WORDS[power])}"
