@@ -73,16 +73,16 @@ def test_examples_2_to_5_build_position_t() -> None:
     state.clone().apply(0, "L2:*2,0")
     state.apply(0, "L1:*-1,-3")
     assert state.city.points[0] == 1 and state.to_move == 1
-    # Example 5: Green runs down to 1,0 and places AH on the House U0,0.
+    # Example 5: Green runs down to 1,0 and places AH on the House U0,0, in two turns.
     state._start_turn(2)
-    state.k = 6  # the rules run these six steps as one sequence
-    for step in ("L1:G1.0>0,5", "L1:0,5>0,4@D-1,4", "L1:0,4>0,3@U0,3", "L1:0,3>0,2@U0,2",
-                 "L1:0,2>0,1@U0,1"):  # fmt: skip
-        state.city.first_turn = False
+    for step in ("L1:G1.0>0,5", "L1:0,5>0,4@D-1,4", "L1:0,4>0,3@U0,3"):
+        state.apply(2, step)
+    state._start_turn(2)
+    for step in ("L1:0,3>0,2@U0,2", "L1:0,2>0,1@U0,1"):
         state.apply(2, step)
     refused(state, 2, "L1:0,1>1,0@U0,0=B", "no_such_marker")
     state.apply(2, "L1:0,1>1,0@U0,0=A")
-    assert state.city.points[2] == 1
+    assert state.city.points[2] == 1 and state.to_move == 3
 
     def body(text: str) -> str:  # companies, lines and stations; not whose turn it is
         return text.split("final_left", 1)[1].split("\n", 1)[1]
@@ -158,8 +158,8 @@ def test_example_10_the_final_round() -> None:
     state = state_at("t", 2)
     assert state.city is not None
     for line in state.city.lines[2]:  # Green has finished both lines during this turn
+        line.start_gate = line.start_gate or (1, 0)
         line.end_gate = line.end_gate or (0, 1)
-    state.k, state.steps = 0, 0
     state.apply(2, "pass")
     assert state.phase == "final" and state.to_move == 3 and state.final_left == [0, 1]
     for company in (3, 0, 1):

@@ -126,8 +126,9 @@ CASES: list[tuple[Callable[[], MetromaniaState], int, str, str, str]] = [
     (lambda: state_at("t", 0), 0, "L1:*0,0", "station_vertex", "0,0 is not on L1"),
     (lambda: state_at("t", 0), 0, "L1:*1,-3", "station_exists", "1,-3 has a station"),
     (lambda: state_at("t", 0), 0, "L1:*3,-3", "not_between_stations", "no station lies beyond"),
-    (lambda: state_at("t", 0), 0, "pass", "pass_not_allowed", "must dig 3"),
-    (red_mid_t, 0, "pass", "turn_in_progress", "has dug already"),
+    (lambda: state_at("t", 0), 0, "pass", "pass_not_allowed", "L1:3,-3>4,-3@U3,-3 needs no"),
+    (red_mid_t, 0, "pass", "pass_not_allowed", "L1:5,-3>5,-2@D4,-3 needs no marker"),
+    (red_mid_t, 0, "L1:*-1,-3", "turn_in_progress", "has dug already"),
     (lambda: state_at("t", 0), 0, "double H", "not_setup", "3-player setup"),
     (three_players, 1, "double H", "double_taken", "H is already declared"),
 ]

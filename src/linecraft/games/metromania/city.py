@@ -387,11 +387,8 @@ class City:
             self._build(company, needed + ([step.bonus] if step.bonus else []))
 
     # --- move generation --------------------------------------------------------------------
-    def dig_steps(self, company: int) -> list[Start | Extend | Finish]:
-        """Every dig step legal on its own now (the obligation aside)."""
-        return list(self.iter_dig_steps(company))
-
     def iter_dig_steps(self, company: int) -> Iterator[Start | Extend | Finish]:
+        """Every dig step legal on its own now (the obligation aside)."""
         for number, line in enumerate(self.lines[company]):
             if not line.started:
                 if self.first_turn and self.starts_this_turn >= 1:

@@ -2,11 +2,20 @@
 
 Each action is one step; a turn is the steps of one company. The state keeps a copy
 of the city before every step of the current turn, so `undo` restores it exactly.
+
+The rulebook's own words settle two points here. A Spot tunnel is never owed ("Il est
+interdit de construire un tunnel sur un Spot si on ne peut pas (ou ne veut pas) y
+poser une Destination"): K, the tunnels a turn owes, counts only tunnels that need no
+marker, and a company may pass, even after digging, once its only legal ways on go
+through Spots. In the final round ("chacun des joueurs, sauf le joueur pendant le tour
+duquel la phase vient de se finir, peut jouer encore une fois") the seat whose turn
+ended the building phase plays no more, not even with its other company.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -38,22 +47,31 @@ def layout_draws() -> tuple[LayoutDraw, ...]:
     return tuple(LayoutDraw(layout) for layout in all_layouts())
 
 
-def reachable(city: City, company: int, wanted: int) -> bool:
-    """Whether `wanted` more dig steps can follow one another legally (§8.1)."""
+def needs_marker(step: Action) -> bool:
+    """A Spot tunnel: it places a Destination, which nobody has to do (§8.5)."""
+    return isinstance(step, Extend) and step.letter is not None
+
+
+def reachable(city: City, company: int, wanted: int, *, spots: bool = True) -> bool:
+    """Whether `wanted` more dig steps can follow one another legally (§8.1);
+    without `spots`, only tunnels that need no marker."""
     if wanted == 0:
         return True
     for step in city.iter_dig_steps(company):
+        if not spots and needs_marker(step):
+            continue
         after = city.copy()
         after.apply(company, step)
-        if reachable(after, company, wanted - 1):
+        if reachable(after, company, wanted - 1, spots=spots):
             return True
     return False
 
 
 def dig_obligation(city: City, company: int) -> int:
-    """K: the most dig steps (at most 3) the company can take this turn."""
+    """K: the most dig steps (at most 3) the company can take this turn without a
+    Spot; a Spot tunnel is never owed, so it never counts here."""
     for k in range(MAX_DIG, 0, -1):
-        if reachable(city, company, k):
+        if reachable(city, company, k, spots=False):
             return k
     return 0
 
@@ -148,14 +166,10 @@ class MetromaniaState(State):
             return [Double(k) for k in "HWF" if k not in self.doubles]
         assert self.city is not None
         company = self.to_move
-        found: list[Action] = []
-        if self.steps < self.k:
-            for step in self.city.dig_steps(company):
-                if self._keeps_obligation(company, step):
-                    found.append(step)
+        found: list[Action] = list(self._dig_steps(company))
+        if all(needs_marker(step) for step in found):
+            found.append(Pass())
         if self.steps == 0:
-            if self.k == 0:
-                found.append(Pass())
             for number, line in enumerate(self.city.lines[company]):
                 for v in line.vertices:
                     station = Station(number, v)
@@ -163,7 +177,16 @@ class MetromaniaState(State):
                         found.append(station)
         return found
 
+    def _dig_steps(self, company: int) -> Iterator[Start | Extend | Finish]:
+        """The dig steps legal now, the obligation included."""
+        assert self.city is not None
+        for step in self.city.iter_dig_steps(company):
+            if self._keeps_obligation(company, step):
+                yield step
+
     def _keeps_obligation(self, company: int, step: Start | Extend | Finish) -> bool:
+        """Whether the turn can still reach its K tunnels after `step`, through a Spot
+        if need be; the company may still stop before that Spot when it comes to it."""
         assert self.city is not None
         wanted = self.k - self.steps - 1
         if wanted <= 0:
@@ -171,6 +194,10 @@ class MetromaniaState(State):
         after = self.city.copy()
         after.apply(company, step)
         return reachable(after, company, wanted)
+
+    def _owed_step(self, company: int) -> Start | Extend | Finish | None:
+        """A legal step that needs no marker: while one exists, the turn must go on."""
+        return next((s for s in self._dig_steps(company) if not needs_marker(s)), None)
 
     def check(self, player: int, action: Action) -> None:
         refusal = self._refusal(action)
@@ -192,16 +219,15 @@ class MetromaniaState(State):
             if not self.snapshots:
                 return Refusal("nothing_to_undo", "no step of this turn to take back")
             return None
-        if isinstance(action, Pass | Station) and self.steps > 0:
+        if isinstance(action, Station) and self.steps > 0:
             return Refusal("turn_in_progress", "this turn has dug already")
         if isinstance(action, Pass):
-            if self.k > 0:
-                return Refusal("pass_not_allowed", f"this turn must dig {self.k} tunnel(s)")
+            owed = self._owed_step(company)
+            if owed is not None:
+                return Refusal("pass_not_allowed", f"the turn must go on: {owed} needs no marker")
             return None
         if not isinstance(action, Start | Extend | Finish | Station):
             return Refusal("not_building", "not a Metromania step")
-        if not isinstance(action, Station) and self.steps >= self.k:
-            return Refusal("falls_short", "this turn has no dig steps left")
         refusal = self.city.problem(company, action)
         if refusal is not None or isinstance(action, Station):
             return refusal
@@ -232,7 +258,7 @@ class MetromaniaState(State):
             self._end_turn()
             return
         self.steps += 1
-        if self.steps == self.k:
+        if self.steps == MAX_DIG or next(self._dig_steps(self.to_move), None) is None:
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -240,7 +266,7 @@ class MetromaniaState(State):
         n = self.rules.mode.companies
         if self.phase == "building" and self._end_triggered():
             self.phase = "final"
-            self.final_left = [(self.to_move + i) % n for i in range(1, n)]
+            self.final_left = self._final_round()
         if self.phase == "final":
             if not self.final_left:
                 self.phase = "over"
@@ -249,6 +275,15 @@ class MetromaniaState(State):
             self._start_turn(self.final_left.pop(0))
             return
         self._start_turn((self.to_move + 1) % n)
+
+    def _final_round(self) -> list[int]:
+        """The companies owed a last turn, in turn order: every company of every other
+        seat. In the two-company game the ender's other company is the same player, who
+        does not play again (§10)."""
+        mode = self.rules.mode
+        ender = mode.seat_of(self.to_move)
+        later = [(self.to_move + i) % mode.companies for i in range(1, mode.companies)]
+        return [company for company in later if mode.seat_of(company) != ender]
 
     def _end_triggered(self) -> bool:
         """The three end conditions of §10."""

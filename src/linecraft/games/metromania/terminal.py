@@ -99,7 +99,7 @@ def status_lines(state: MetromaniaState, viewer: int | None) -> list[str]:
     mode = state.rules.mode
     out = [
         f"Stations left {city.supply}; phase {state.phase}; company {state.to_move} to play, "
-        f"must dig {state.k} (dug {state.steps})"
+        f"owes {state.k} tunnel(s) without a Spot (dug {state.steps})"
     ]
     for company in range(mode.companies):
         seat = mode.seat_of(company)
