@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from linecraft.core.errors import PositionError
-from linecraft.core.game import Action, Game, Outcome, State
-from linecraft.games.metromania import notation
+from linecraft.core.game import Action, Control, Event, Game, Outcome, State
+from linecraft.games.metromania import notation, words
 from linecraft.games.metromania.geometry import gate_text, vertex_text
 from linecraft.games.metromania.markers import Deal, Mode
 from linecraft.games.metromania.position import (
@@ -157,3 +157,20 @@ class Metromania(Game):
     def status_lines(self, state: State, player: int | None) -> list[str]:
         assert isinstance(state, MetromaniaState)
         return status_lines(state, player)
+
+    def describe_event(
+        self, before: State, event: Event, names: Sequence[str], viewer: int | None
+    ) -> str | None:
+        assert isinstance(before, MetromaniaState)
+        return words.describe_event(self, before, event, names, viewer)
+
+    def score_rows(self, card: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        return words.score_rows(card)
+
+    def controls(self, state: State, player: int) -> list[Control]:
+        assert isinstance(state, MetromaniaState)
+        return words.controls(self, state, player)
+
+    def prompt(self, state: State, player: int) -> str:
+        assert isinstance(state, MetromaniaState)
+        return words.prompt(self, state, player)

@@ -355,7 +355,10 @@ class MetromaniaState(State):
             return {p: ScoreCard({"total": 0}) for p in range(n)}
         report = self.score_report()
         return {
-            seat["seat"]: ScoreCard({k: v for k, v in seat.items() if k not in ("seat", "winner")})
+            seat["seat"]: ScoreCard(
+                {k: v for k, v in seat.items() if k not in ("seat", "winner")}
+                | {"breakdown": [c for c in report["companies"] if c["seat"] == seat["seat"]]}
+            )
             for seat in report["seats"]
         }
 
