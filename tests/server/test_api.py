@@ -175,3 +175,25 @@ def test_an_assistant_room_waits_for_the_dice_typed_in(client: TestClient) -> No
     )
     assert good.status_code == 200 and good.json()["view"]["roll"] == ["HS", "HC", "RT", "SC"]
     assert good.json()["chance"] is None and good.json()["legal"]
+
+
+def test_a_seat_reads_the_game_in_words(client: TestClient) -> None:
+    """The view carries the game's own words: the log, what to do now, the buttons, the
+    score rows, where the last moves were, and the starts that tell two plays apart."""
+    result = create(client, "next-station-london", {"powers": True}, [{"name": "Ann"}])
+    room, token = result["room"], token_of(result, 0)
+    view = client.get(f"/api/rooms/{room}/view", params={"token": token}).json()
+    assert view["title"] == "Next Station: London — Powers"
+    assert view["prompt"] and [c["label"] for c in view["controls"]][:1] == ["Pass"]
+    assert any("Round 1 of 4 begins" in line["text"] for line in view["log"])
+    assert view["score_rows"]["0"][-1] == ["Total", view["scores"]["0"]["total"]]
+    assert view["origins"] and set(view["origins"]) <= set(view["legal"])
+    move = next(a for a in view["legal"] if a in view["targets"] and a not in view["picks"])
+    played = client.post(f"/api/rooms/{room}/act", json={"token": token, "action": move})
+    after = played.json()
+    assert after["log"][-1]["seat"] == 0 or after["log"][-2]["seat"] == 0
+    assert {"seat": 0, "target": view["targets"][move], "age": 0} in after["recent"]
+    for action in view["legal"]:  # a power is a piece to pick, never played by a plain click
+        if action.split()[0] in ("joker", "switch", "double"):
+            piece = view["picks"][action][0]
+            assert view["groups"][piece][1] and "power" in view["groups"][piece][2]

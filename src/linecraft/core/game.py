@@ -165,6 +165,22 @@ class Game(ABC):
         so a client can offer the piece, turn it, then show where it goes."""
         return None
 
+    def action_origin(self, action: Action) -> str | None:
+        """The spot an action starts from, where that tells it apart from others aimed at
+        the same spot (the end of a line a section is drawn from), so a client asks on
+        the board which one is meant."""
+        return None
+
+    def piece_label(self, piece: str) -> str:
+        """A picked piece's name in words, for its button."""
+        return piece
+
+    def piece_group(self, piece: str) -> tuple[str, bool]:
+        """The row of the hand a piece sits in, in words ("Dice", "Special routes"), and
+        whether it is scarce: a client never picks a scarce piece by itself and asks
+        before spending it."""
+        return ("", False)
+
     def turn_form(self, form: str, turn: Turn) -> str | None:
         """A drawing after a quarter turn clockwise (`rotate`) or its mirror image
         (`mirror`); None where the rules allow no such turn."""

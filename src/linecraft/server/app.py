@@ -55,8 +55,21 @@ class TakeOverRequest(BaseModel):
     bot: str = "greedy"
 
 
+# What the browser may load: the client ships in the package, nothing from elsewhere.
+CLIENT_FILES = (
+    "style.css",
+    "lobby.js",
+    "replay.js",
+    "room.js",
+    "vendor/preact-htm.mjs",
+)
+
+
 def _page(name: str) -> str:
-    return resources.files("linecraft.server").joinpath("static").joinpath(name).read_text()
+    folder = resources.files("linecraft.server").joinpath("static")
+    for part in name.split("/"):
+        folder = folder.joinpath(part)
+    return folder.read_text()
 
 
 def create_app(db_path: str | Path) -> FastAPI:
@@ -100,12 +113,12 @@ def create_app(db_path: str | Path) -> FastAPI:
             return HTMLResponse(_problem_page(str(exc.detail)), status_code=exc.status_code)
         return HTMLResponse(_page("room.html"))
 
-    @app.get("/static/{name}")
+    @app.get("/static/{name:path}")
     def static(name: str) -> HTMLResponse:
-        if name not in ("app.js", "style.css", "lobby.js", "replay.js"):
+        if name not in CLIENT_FILES:
             raise HTTPException(404, "no such file")
         kind = "text/css" if name.endswith(".css") else "application/javascript"
-        return HTMLResponse(_page(name), media_type=kind)
+        return HTMLResponse(_page(name), media_type=kind, headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
@@ -316,10 +329,13 @@ def create_app(db_path: str | Path) -> FastAPI:
 
 
 def _delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """The parts of a view that changed; of the boards, only those drawn differently."""
-    changed = {k: v for k, v in after.items() if k != "boards" and before.get(k) != v}
+    """The parts of a view that changed; of the boards, only those drawn differently;
+    of the log, only the lines told since (`log_more`)."""
+    changed = {k: v for k, v in after.items() if k not in ("boards", "log") and before.get(k) != v}
     boards = {k: svg for k, svg in after["boards"].items() if before["boards"].get(k) != svg}
-    return changed | ({"boards": boards} if boards else {})
+    told = before["log"][-1]["n"] if before["log"] else -1
+    more = [line for line in after["log"] if line["n"] > told]
+    return changed | ({"boards": boards} if boards else {}) | ({"log_more": more} if more else {})
 
 
 def _problem_page(reason: str) -> str:

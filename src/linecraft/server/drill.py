@@ -239,6 +239,7 @@ def merge(view: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any
     delta: dict[str, Any] = message["delta"]
     whole = {k: v for k, v in view.items() if k != "accepted"} | delta
     whole["boards"] = view["boards"] | delta.get("boards", {})
+    whole["log"] = view["log"] + whole.pop("log_more", [])
     if "accepted" in message:
         whole["accepted"] = message["accepted"]
     return whole

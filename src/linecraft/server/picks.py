@@ -18,8 +18,10 @@ TURNS: tuple[Turn, ...] = ("rotate", "mirror")
 
 def pick_panel(game: Game, actions: Sequence[Action]) -> dict[str, Any]:
     """`picks` (action text → [piece, form]), `pieces` (piece → form → its picture and
-    the forms Rotate and Mirror lead to, or null where they do nothing) and `turns` (the
-    turns the game allows these pieces at all, so a client offers only those buttons)."""
+    the forms Rotate and Mirror lead to, or null where they do nothing), `groups` (piece
+    → [its row of the hand in words, whether it is scarce, its name in words]) and
+    `turns` (the turns the game allows these pieces at all, so a client offers only
+    those buttons)."""
     picks: dict[str, list[str]] = {}
     forms: dict[str, list[str]] = {}
     for action in actions:
@@ -46,7 +48,8 @@ def pick_panel(game: Game, actions: Sequence[Action]) -> dict[str, Any]:
         for turn in TURNS
         if any(game.turn_form(f, turn) is not None for drawn in forms.values() for f in drawn if f)
     ]
-    return {"picks": picks, "pieces": pieces, "turns": turns}
+    groups = {piece: [*game.piece_group(piece), game.piece_label(piece)] for piece in forms}
+    return {"picks": picks, "pieces": pieces, "groups": groups, "turns": turns}
 
 
 def _turned(game: Game, form: str, turn: Turn, placeable: Sequence[str]) -> str | None:

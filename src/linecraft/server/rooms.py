@@ -18,7 +18,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
@@ -30,10 +30,12 @@ from linecraft.core.errors import LinecraftError
 from linecraft.core.game import Event, Game, State
 from linecraft.core.records import make_record, now_iso
 from linecraft.server.chance import Chance
+from linecraft.server.gamelog import GameLog, recent_moves
 from linecraft.server.picks import pick_panel
 from linecraft.server.store import RoomRow, RoomSummary, SeatRow, Store, StoreError
 
 SHARED_BOARD_GAMES = ("metro", "metromania")
+LOG_LINES = 200  # the log a view carries; older lines stay in the record
 log = logging.getLogger("linecraft.server")
 T = TypeVar("T")
 
@@ -91,6 +93,8 @@ class Room:
         self._views: dict[int | None, dict[str, Any]] = {}
         self._boards: dict[int, tuple[int, dict[str, str]]] = {}
         self.version = 0  # bumps on every change, so clients know to refresh
+        self._log = GameLog(self.game, [s.name for s in seats])
+        self.title = room_title(self.game)
         for seat in seats:
             if seat.bot:
                 self._bots[seat.seat] = make_bot(seat.bot, self.chance.bot_seed(seat.seat))
@@ -245,10 +249,14 @@ class Room:
         actions = state.legal_actions(seat) if seat in to_act else []
         legal = [str(a) for a in actions]
         targets = {str(a): t for a in actions if (t := game.action_target(a)) is not None}
+        origins = {str(a): o for a in actions if (o := game.action_origin(a)) is not None}
         panel = pick_panel(game, actions)
+        acting = seat is not None and seat in to_act
+        cards = state.scores() if state.is_terminal() or game.public_scores else None
         return {
             "room": self.id,
             "game": game.name,
+            "title": self.title,
             "version": version,
             "practice": self.chance.practice,
             "you": seat,
@@ -267,14 +275,22 @@ class Room:
             "boards": boards,
             "legal": legal,
             "targets": targets,
+            "origins": origins,
             "picks": panel["picks"],
             "pieces": panel["pieces"],
+            "groups": panel["groups"],
             "turns": panel["turns"],
-            "undo": game.has_undo and seat in to_act,
+            "undo": game.has_undo and acting,
+            "confirm": not game.has_undo,  # no take-backs: a placement is confirmed first
+            "controls": [asdict(c) for c in game.controls(state, seat)]
+            if seat is not None and acting
+            else [],
+            "prompt": game.prompt(state, seat) if seat is not None and acting else "",
+            "log": self._log.lines(state.history, seat)[-LOG_LINES:],
+            "recent": recent_moves(game, state.history),
             "terminal": state.is_terminal(),
-            "scores": {str(p): dict(c) for p, c in state.scores().items()}
-            if state.is_terminal() or game.public_scores
-            else None,
+            "scores": {str(p): dict(c) for p, c in cards.items()} if cards else None,
+            "score_rows": {str(p): game.score_rows(c) for p, c in cards.items()} if cards else None,
             "winners": state.winners() if state.is_terminal() else None,
             "help": game.action_help,
             "chance": self._chance_prompt(state) if seat == 0 else None,
@@ -304,9 +320,14 @@ class Room:
         return boards
 
     def boards(self, state: State, shown: int) -> dict[str, str]:
+        """Each seat's drawing (or the one shared table); at the end with the scoring
+        overlay, so every player sees what scored where."""
+        overlay = state.is_terminal()
         if self.game.name in SHARED_BOARD_GAMES:
-            return {"table": self.game.render_state(state, shown)}
-        return {str(s.seat): self.game.render_state(state, s.seat) for s in self.seats}
+            return {"table": self.game.render_state(state, shown, overlay=overlay)}
+        return {
+            str(s.seat): self.game.render_state(state, s.seat, overlay=overlay) for s in self.seats
+        }
 
     def replay_at(self, step: int) -> dict[str, Any]:
         """A finished game as it stood after `step` events (0: before the first)."""
@@ -342,13 +363,28 @@ class Room:
         return record
 
 
+def room_title(game: Game) -> str:
+    """The game's name with the expansions, modules or variant chosen, in words."""
+    info = linecraft.game_info(game.name)
+    chosen: list[str] = []
+    for option in info.options:
+        value = game.options.get(option.name)
+        if option.many and value:
+            chosen += [str(v).replace("-", " ").capitalize() for v in value]
+        elif value is True and option.default is not True:
+            chosen.append(option.name.replace("_", " ").capitalize())
+        elif option.choices and isinstance(value, str) and value != option.default:
+            chosen.append(str(value).replace("-", " ").capitalize())
+    return f"{info.title} — {', '.join(chosen)}" if chosen else info.title
+
+
 def _status(game: Game, acting: bool, bot: bool) -> str:
     """Simultaneous games show who is still drawing; turn-based ones whose turn it is;
     a bot that is to act is thinking in either."""
-    if acting and (bot or game.simultaneous):
+    if acting and bot:
         return "thinking"
     if game.simultaneous:
-        return "done"
+        return "drawing" if acting else "done"
     return "to act" if acting else "waiting"
 
 

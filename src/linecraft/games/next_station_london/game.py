@@ -66,6 +66,24 @@ class NextStationLondon(Game):
         sections = getattr(action, "sections", ())
         return LONDON.stations[sections[-1][1]].name if sections else None
 
+    def action_origin(self, action: Action) -> str | None:
+        """The station a move starts from: the end of the line (or, with the switch, the
+        station it branches from) that a section is drawn from."""
+        sections = getattr(action, "sections", ())
+        return LONDON.stations[sections[0][0]].name if sections else None
+
+    def action_pick(self, action: Action) -> tuple[str, str | None] | None:
+        """A pencil power is picked like a piece before its station is clicked, so a
+        plain click never spends one."""
+        power = getattr(action, "power", None)
+        return (power, None) if power and getattr(action, "sections", ()) else None
+
+    def piece_group(self, piece: str) -> tuple[str, bool]:
+        return ("Pencil power (once per game)", True)
+
+    def piece_label(self, piece: str) -> str:
+        return words.power_label(piece)
+
     def new_state(self, seed: int) -> NextStationLondonState:
         return NextStationLondonState(self, seed)
 

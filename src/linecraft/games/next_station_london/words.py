@@ -444,3 +444,11 @@ def prompt(game: NextStationLondon, state: State, player: int) -> str:
     if power is None:
         return text
     return f"{text} {POWER_PROMPT.format(colour=words['colour'], power=POWER_WORDS[power])}"
+
+
+POWER_BUTTON = "Use the {power} power: {what}"
+
+
+def power_label(power: str) -> str:
+    """A pencil power's button: its name and, in one line, what it does."""
+    return POWER_BUTTON.format(power=power, what=POWER_WORDS[power])

@@ -1,0 +1,469 @@
+// The room: one model (the seat's view from the server, plus what this player has in
+// hand), rendered by small Preact components. The server pushes the whole view once,
+// then only what changed; nothing here knows any game's rules or words — the games
+// send their drawings, targets, pieces, controls, log lines and score rows.
+import { html, render, useEffect, useLayoutEffect, useRef, useState } from "./vendor/preact-htm.mjs";
+
+const roomId = location.pathname.split("/").pop();
+const token = new URLSearchParams(location.search).get("token");
+
+// --- the model -------------------------------------------------------------------------
+const model = {
+  view: null,          // the seat's view, deltas merged in
+  online: false,       // the socket is open (input is blocked while it is not)
+  everOnline: false,
+  picked: null,        // {piece, form}: the piece in hand and how it is turned
+  pending: null,       // {action, target}: a placement waiting for Confirm (no take-backs, scarce pieces)
+  cycle: null,         // {target, actions, index}: clicking the same square again tries its next drawing
+  error: "",
+  choices: null,       // {target, actions}: several actions aim at one spot and differ in more than the drawing
+  enlarged: null,      // the other seat's board shown large
+};
+let socket = null;
+let retry = 0;
+
+function update(change) {
+  Object.assign(model, change);
+  render(html`<${Room} m=${model} />`, document.getElementById("app"));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${roomId}${query}`);
+  socket.addEventListener("open", () => { retry = 0; update({ online: true, everOnline: true }); });
+  socket.addEventListener("message", (event) => {
+    const data = JSON.parse(event.data);
+    if (data.error) { update({ error: data.error }); return; }
+    const view = data.delta ? merged(model.view, data.delta) : data;
+    arrive(view, data.accepted);
+  });
+  socket.addEventListener("close", () => {
+    update({ online: false });
+    retry = Math.min(retry + 1, 5);
+    setTimeout(connect, 400 * retry);  // the whole view comes again: a resync
+  });
+}
+
+function merged(view, delta) {
+  const log = [...view.log, ...(delta.log_more || [])].slice(-400);
+  const { log_more, ...rest } = delta;
+  return { ...view, ...rest, log, boards: { ...view.boards, ...(delta.boards || {}) } };
+}
+
+function send(action) {
+  if (!model.online) return;
+  socket.send(JSON.stringify({ action }));
+}
+
+// A new view: keep the piece in hand while it can still be placed; a scarce piece is
+// never picked by itself, and a new round starts with an ordinary piece in hand.
+function arrive(view, accepted) {
+  const change = { view, error: accepted ? "" : model.error };
+  const pieces = view.pieces || {};
+  let picked = model.picked;
+  if (picked && !(pieces[picked.piece] && picked.form in pieces[picked.piece])) {
+    picked = pieces[picked?.piece] ? { piece: picked.piece, form: Object.keys(pieces[picked.piece])[0] } : null;
+  }
+  if (!picked) {
+    const first = Object.keys(pieces).find((p) => !scarce(view, p));
+    picked = first ? { piece: first, form: Object.keys(pieces[first])[0] } : null;
+  }
+  change.picked = picked;
+  if (!view.legal.length) Object.assign(change, { pending: null, choices: null, cycle: null });
+  if (!view.undo) change.cycle = null;  // nothing of this round to take back: no drawing to try again
+  update(change);
+}
+
+const scarce = (view, piece) => Boolean((view.groups || {})[piece]?.[1]);
+
+// An action fits the hand when it picks nothing (a volcano, a station) or the piece in hand as turned.
+function fits(action) {
+  const pick = (model.view.picks || {})[action];
+  return !pick || (model.picked !== null && pick[0] === model.picked.piece && pick[1] === model.picked.form);
+}
+
+function aimedAt(target) {
+  return Object.entries(model.view.targets || {}).filter(([, t]) => t === target).map(([a]) => a);
+}
+
+// The spots where the piece in hand (or an action that needs no piece) can be played.
+function glowing() {
+  const picks = model.view.picks || {};
+  const handless = model.picked === null;
+  return new Set(Object.entries(model.view.targets || {})
+    .filter(([a]) => (handless ? !picks[a] : fits(a)))
+    .map(([, t]) => t));
+}
+
+// A click on a glowing spot: play what is aimed there (asking first where the game
+// allows no take-back or the piece is scarce); a second click on the square just drawn
+// tries its next drawing that fits there (undo, then draw again).
+function clickSpot(target) {
+  const v = model.view;
+  if (!model.online || !v.legal.length) return;
+  if (model.choices) {  // asked on the board: which end is this drawn from?
+    const chosen = model.choices.actions.find((a) => (v.origins || {})[a] === target);
+    if (chosen) { play(chosen, model.choices.target); return; }
+    update({ choices: null });
+  }
+  if (model.pending) {
+    if (model.pending.target === target) { confirm(); return; }
+    update({ pending: null });
+  }
+  const cycle = model.cycle;
+  if (cycle && cycle.target === target && v.undo) {
+    const index = (cycle.index + 1) % cycle.actions.length;
+    send("undo");
+    send(cycle.actions[index]);
+    update({ cycle: { ...cycle, index } });
+    return;
+  }
+  const aimed = aimedAt(target);
+  const fitting = aimed.filter(fits);
+  const choices = fitting.length ? fitting : aimed.filter((a) => !(v.picks || {})[a]);
+  if (!choices.length) return;
+  if (choices.length > 1 && !samePiece(choices)) { update({ choices: { target, actions: choices } }); return; }
+  play(choices[0], target, sameSquareDrawings(target));
+}
+
+function samePiece(actions) {
+  const picks = model.view.picks || {};
+  return actions.every((a) => picks[a] && picks[a][0] === picks[actions[0]][0]);
+}
+
+// Every drawing of the piece in hand that can go on this square, the shown one first.
+function sameSquareDrawings(target) {
+  const picks = model.view.picks || {};
+  const piece = model.picked?.piece;
+  const all = aimedAt(target).filter((a) => picks[a] && picks[a][0] === piece);
+  const shown = all.filter(fits);
+  return [...shown, ...all.filter((a) => !shown.includes(a))];
+}
+
+function play(action, target, drawings) {
+  const v = model.view;
+  const pick = (v.picks || {})[action];
+  if (v.confirm || (pick && scarce(v, pick[0]))) {
+    update({ pending: { action, target }, choices: null });
+    return;
+  }
+  send(action);
+  update({ choices: null, cycle: drawings && drawings.length > 1 && v.undo ? { target, actions: drawings, index: 0 } : null });
+}
+
+function confirm() {
+  const p = model.pending;
+  if (p) { send(p.action); update({ pending: null }); }
+}
+
+function pick(piece) {
+  const forms = model.view.pieces[piece];
+  if (model.picked?.piece === piece && scarce(model.view, piece)) {  // a second press puts it back
+    update({ picked: null, cycle: null, pending: null, choices: null });
+    return;
+  }
+  const keep = model.picked?.piece === piece ? model.picked.form : Object.keys(forms)[0];
+  update({ picked: { piece, form: keep }, cycle: null, pending: null, choices: null });
+}
+
+function turn(how) {
+  const p = model.picked;
+  const next = p && model.view.pieces[p.piece]?.[p.form]?.[how];
+  if (next) update({ picked: { ...p, form: next }, pending: null, cycle: null });
+}
+
+// --- components --------------------------------------------------------------------------
+function Room({ m }) {
+  const v = m.view;
+  useEffect(() => { document.title = titleOf(v); }, [v && v.version, v && v.legal.length]);
+  if (!v) return html`<p class="loading">${m.everOnline ? "" : "Connecting…"}</p>`;
+  const mine = v.boards[String(v.you)] !== undefined ? String(v.you) : ("table" in v.boards ? "table" : null);
+  const others = Object.keys(v.boards).filter((k) => k !== mine);
+  return html`
+    <header class="top">
+      <a href="/">Linecraft</a>
+      <span class="title">${v.title || v.game}</span>
+      ${v.practice ? html`<span class="badge" title="The dice and cards follow a seed chosen in advance">practice room</span>` : null}
+      <span class="turn-flag">${v.terminal ? "Game over" : v.legal.length ? "● Your turn" : ""}</span>
+    </header>
+    ${m.online ? null : html`<div class="banner" role="status">Connection lost — reconnecting…</div>`}
+    <main class=${"room" + (m.online ? "" : " offline")} inert=${m.online ? undefined : true} data-version=${v.version}>
+      <section class="table">
+        ${mine !== null ? html`<${Board} v=${v} m=${m} id=${mine} mine=${true} large=${true} />` : null}
+        ${others.length ? html`<div class="others">
+          ${others.map((k) => html`<${Board} key=${k} v=${v} m=${m} id=${k} mine=${false} large=${m.enlarged === k} />`)}
+        </div>` : null}
+      </section>
+      <aside class="panel">
+        <${Seats} v=${v} />
+        <${Prompt} v=${v} m=${m} />
+        <${Hand} v=${v} m=${m} />
+        <${Pending} m=${m} />
+        <${Choices} v=${v} m=${m} />
+        <${Controls} v=${v} m=${m} />
+        <div class="error" role="alert">${m.error}</div>
+        ${(v.status || []).length ? html`<div class="table-status">${v.status.map((line) => html`<div>${line}</div>`)}</div>` : null}
+        <${Scores} v=${v} />
+        <${Log} v=${v} />
+        <${Expert} v=${v} />
+      </aside>
+    </main>`;
+}
+
+function titleOf(v) {
+  if (!v) return "Linecraft";
+  const name = v.title || v.game;
+  return v.legal.length ? `● Your turn — ${name} — Linecraft` : `${name} — Linecraft`;
+}
+
+function seatName(v, key) {
+  const seat = v.seats.find((s) => String(s.seat) === key);
+  if (!seat) return "The table";
+  return seat.seat === v.you ? `${seat.name} (you)` : seat.name;
+}
+
+// A board: the game's own drawing; the spots where the hand can be played glow (and are
+// dashed, not marked by colour alone), take clicks, Tab and Enter; the piece in hand
+// shows as a ghost over the spot under the pointer; the last moves are marked.
+function Board({ v, m, id, mine, large }) {
+  const box = useRef(null);
+  const svg = v.boards[id];
+  const playable = mine && v.legal.length > 0;
+  useLayoutEffect(() => decorate(box.current, v, m, id, playable));
+  const enlarge = () => { if (!mine) update({ enlarged: m.enlarged === id ? null : id }); };
+  return html`
+    <figure class=${"board" + (mine ? " mine" : " other") + (large ? " large" : "")} data-board=${id}>
+      <figcaption>
+        ${seatName(v, id)}
+        ${mine ? null : html` <button type="button" class="link" onClick=${enlarge}>${large ? "smaller" : "larger"}</button>`}
+      </figcaption>
+      <div class="drawing" ref=${box} dangerouslySetInnerHTML=${{ __html: svg }}
+        onClick=${(e) => { const spot = e.target.closest(".spot.target, .spot.again, .spot.origin"); if (spot && playable) clickSpot(spot.dataset.target); else if (!mine) enlarge(); }}
+        onKeyDown=${(e) => spotKey(e, playable)}
+        onPointerOver=${(e) => { const spot = e.target.closest(".spot.target"); if (spot && playable) ghost(spot); }}
+        onPointerLeave=${() => ghost(null)}
+        onFocusIn=${(e) => { const spot = e.target.closest(".spot.target"); if (spot && playable) ghost(spot); }} />
+    </figure>`;
+}
+
+function decorate(box, v, m, id, playable) {
+  if (!box) return;
+  const lit = playable ? glowing() : new Set();
+  const recent = new Map((v.recent || []).filter((r) => String(r.seat) === id || id === "table").map((r) => [r.target, r.age]));
+  for (const spot of box.querySelectorAll(".spot")) {
+    const target = spot.dataset.target;
+    const on = lit.has(target);
+    const again = Boolean(playable && m.cycle && m.cycle.target === target);
+    const origin = Boolean(playable && m.choices && m.choices.actions.some((a) => (v.origins || {})[a] === target));
+    spot.classList.toggle("origin", origin);
+    spot.classList.toggle("target", on);
+    spot.classList.toggle("again", again);  // the square just drawn: a click tries its next drawing
+    spot.classList.toggle("pending", Boolean(m.pending && m.pending.target === target && playable));
+    if (on || again || origin) {
+      spot.setAttribute("tabindex", "0");
+      spot.setAttribute("role", "button");
+      spot.setAttribute("aria-label", origin ? `Draw from ${target}` : on ? `Play on ${target}` : `Draw ${target} another way`);
+    } else {
+      spot.removeAttribute("tabindex"); spot.removeAttribute("role"); spot.removeAttribute("aria-label");
+    }
+    const age = recent.get(target);
+    spot.classList.toggle("recent", age !== undefined);
+    if (age !== undefined) spot.style.setProperty("--age", age); else spot.style.removeProperty("--age");
+  }
+  if (m.pending && playable) {
+    const spot = [...box.querySelectorAll(".spot")].find((s) => s.dataset.target === m.pending.target);
+    ghost(spot, m.pending.action);
+  }
+}
+
+// The ghost: the picked piece's picture laid over a spot, exactly as a click would draw it.
+function ghost(spot, action) {
+  for (const old of document.querySelectorAll(".ghost")) old.remove();
+  if (!spot || !model.view) return;
+  const v = model.view;
+  const chosen = action || sameSquareDrawings(spot.dataset.target)[0];
+  const pick = chosen && (v.picks || {})[chosen];
+  const picture = pick && v.pieces[pick[0]]?.[pick[1]]?.svg;
+  if (!picture) return;
+  const drawing = new DOMParser().parseFromString(picture, "image/svg+xml").documentElement;
+  const box = spot.getBBox();
+  for (const [k, val] of Object.entries({ x: box.x, y: box.y, width: box.width, height: box.height })) drawing.setAttribute(k, val);
+  drawing.setAttribute("class", "ghost");
+  drawing.setAttribute("aria-hidden", "true");
+  spot.ownerSVGElement.insertBefore(document.importNode(drawing, true), spot);
+}
+
+// Tab reaches every glowing spot; arrows move between them; Enter or Space plays.
+function spotKey(event, playable) {
+  const spot = event.target.closest && event.target.closest(".spot.target, .spot.again, .spot.origin");
+  if (!spot || !playable) return;
+  if (event.key === "Enter" || event.key === " ") { event.preventDefault(); clickSpot(spot.dataset.target); return; }
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (!step) return;
+  event.preventDefault();
+  const all = [...spot.ownerSVGElement.closest(".drawing").querySelectorAll(".spot.target, .spot.again, .spot.origin")];
+  const next = all[(all.indexOf(spot) + step + all.length) % all.length];
+  next.focus();
+}
+
+function Seats({ v }) {
+  const takeOver = (seat) => fetch(`/api/rooms/${v.room}/takeover`, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token, seat, bot: "greedy" }),
+  });
+  return html`<ul class="seats">${v.seats.map((s) => html`
+    <li class=${["to act", "thinking", "drawing"].includes(s.status) ? "to-act" : ""}>
+      <span class="name">${s.name}${s.seat === v.you ? " (you)" : ""}${s.bot ? html` <small>bot</small>` : null}</span>
+      <span class="seat-status">${STATUS[s.status] || s.status}</span>
+      ${!s.bot && s.seat !== v.you && v.you !== null && !v.terminal
+        ? html`<button type="button" class="link" onClick=${() => takeOver(s.seat)}>let a bot play</button>` : null}
+    </li>`)}</ul>`;
+}
+
+const STATUS = { thinking: "thinking…", drawing: "drawing", done: "done", "to act": "to play", waiting: "waiting" };
+
+function Prompt({ v }) {
+  let text;
+  if (v.terminal) text = "The game is over.";
+  else if (v.chance) text = `Type ${v.chance.prompt} below and press Play.${v.chance.outcomes.length ? ` Possible: ${v.chance.outcomes.join(", ")}` : ""}`;
+  else if (v.legal.length) text = v.prompt || "Your move: pick a piece and click a glowing spot.";
+  else if (v.you === null) text = "You are watching.";
+  else {
+    const waiting = v.seats.filter((s) => v.to_act.includes(s.seat)).map((s) => s.name);
+    text = waiting.length ? `Waiting for ${waiting.join(", ")}…` : "Waiting for the next draw…";
+  }
+  return html`<p class="prompt" aria-live="polite">${text}</p>`;
+}
+
+// The hand, one row per group (dice; special routes and other scarce pieces apart),
+// with Rotate and Mirror where the game allows turning.
+function Hand({ v, m }) {
+  const pieces = v.pieces || {};
+  const names = Object.keys(pieces);
+  if (!names.length) return null;
+  const rows = new Map();
+  for (const piece of names) {
+    const [group, rare] = (v.groups || {})[piece] || ["", false];
+    if (!rows.has(group)) rows.set(group, { rare, pieces: [] });
+    rows.get(group).pieces.push(piece);
+  }
+  const turns = m.picked ? pieces[m.picked.piece]?.[m.picked.form] : null;
+  return html`<div class="hand">
+    ${[...rows].map(([group, row]) => html`<div class=${"hand-row" + (row.rare ? " scarce" : "")} role="group" aria-label=${group || "Your pieces"}>
+      ${group ? html`<div class="hand-label">${group}</div>` : null}
+      <div class="pieces">${row.pieces.map((piece) => {
+        const held = m.picked?.piece === piece;
+        const form = held ? m.picked.form : Object.keys(pieces[piece])[0];
+        return html`<button type="button" class=${"piece" + (held ? " picked" : "")} aria-pressed=${held}
+            data-piece=${piece} data-form=${form} title=${piece} onClick=${() => pick(piece)}>
+          ${pieces[piece][form].svg ? html`<span class="picture" dangerouslySetInnerHTML=${{ __html: pieces[piece][form].svg }} />` : null}
+          <span class="piece-name">${(v.groups || {})[piece]?.[2] || piece}</span>
+        </button>`;
+      })}</div>
+    </div>`)}
+    ${(v.turns || []).length ? html`<div class="turns">
+      ${(v.turns || []).includes("rotate") ? html`<button type="button" id="rotate" title="Rotate (R)" disabled=${!(turns && turns.rotate)} onClick=${() => turn("rotate")}>⟳ Rotate</button>` : null}
+      ${(v.turns || []).includes("mirror") ? html`<button type="button" id="mirror" title="Mirror (M)" disabled=${!(turns && turns.mirror)} onClick=${() => turn("mirror")}>⇋ Mirror</button>` : null}
+    </div>` : null}
+  </div>`;
+}
+
+function Pending({ m }) {
+  if (!m.pending) return null;
+  return html`<div class="pending-box" role="group" aria-label="Confirm">
+    <span>Play here? ${m.pending.target}</span>
+    <button type="button" class="primary" id="confirm" onClick=${confirm}>Confirm</button>
+    <button type="button" id="cancel" onClick=${() => update({ pending: null })}>Cancel</button>
+  </div>`;
+}
+
+// Several plays aim at one spot: where they start from differently, the starts are
+// marked on the board to click; otherwise each is a button.
+function Choices({ v, m }) {
+  if (!m.choices) return null;
+  const origins = m.choices.actions.map((a) => (v.origins || {})[a]);
+  const onBoard = origins.every(Boolean) && new Set(origins).size === origins.length;
+  return html`<div class="choices" role="group" aria-label="Choose">
+    ${onBoard
+      ? html`<span>This station can be reached from ${origins.length} places: click the marked station to draw from.</span>`
+      : html`<span>Several ways to play here:</span>
+        ${m.choices.actions.map((a) => html`<button type="button" class="choice" onClick=${() => play(a, m.choices.target)}>${a}</button>`)}`}
+    <button type="button" onClick=${() => update({ choices: null })}>Cancel</button>
+  </div>`;
+}
+
+function Controls({ v }) {
+  const controls = v.controls || [];
+  if (!controls.length && !v.undo) return null;
+  return html`<div class="controls">
+    ${controls.map((c) => html`<button type="button" class=${"control" + (c.enabled ? " primary" : "")} disabled=${!c.enabled}
+        title=${c.why_not || c.label} data-action=${c.action} onClick=${() => send(c.action)}>${c.label}</button>
+      ${!c.enabled && c.why_not ? html`<small class="why-not">${c.why_not}</small>` : null}`)}
+    ${v.undo ? html`<button type="button" id="undo" onClick=${() => { update({ cycle: null }); send("undo"); }}>↶ Undo</button>` : null}
+  </div>`;
+}
+
+// Score rows in words; the best value of each row is marked when several seats play.
+function Scores({ v }) {
+  if (!v.score_rows) return null;
+  const seats = Object.keys(v.score_rows);
+  const labels = v.score_rows[seats[0]].map(([label]) => label);
+  const value = (s, i) => v.score_rows[s][i]?.[1];
+  return html`<section class="scores">
+    <h2>${v.terminal ? "Final scores" : "Scores so far"}</h2>
+    <table id=${v.terminal ? "final-scores" : "live-scores"}>
+      <thead><tr><th scope="col"></th>${seats.map((s) => html`<th scope="col">${v.seats[s].name}</th>`)}</tr></thead>
+      <tbody>${labels.map((label, i) => {
+        const numbers = seats.map((s) => value(s, i)).filter((x) => typeof x === "number");
+        const best = seats.length > 1 && numbers.length ? Math.max(...numbers) : null;
+        return html`<tr class=${label === labels[labels.length - 1] ? "total" : ""}><th scope="row">${label}</th>
+          ${seats.map((s) => { const x = value(s, i); return html`<td class=${x === best && numbers.some((n) => n !== best) ? "best" : ""}>${x ?? ""}${x === best && numbers.some((n) => n !== best) ? html`<span class="sr"> (best)</span>` : null}</td>`; })}</tr>`;
+      })}</tbody>
+    </table>
+    ${v.terminal ? html`<p class="winners">${winnersLine(v)}</p>
+      <p class="after"><a href=${`/api/rooms/${v.room}/record`} download="">Download the record</a> · <a href=${`/replay/${v.room}`}>Replay</a> · <a href="/">Back to the lobby</a></p>` : null}
+  </section>`;
+}
+
+function winnersLine(v) {
+  const names = (v.winners || []).map((w) => v.seats[w].name);
+  if (v.seats.length === 1) return "";
+  return names.length > 1 ? `Shared win: ${names.join(", ")}` : `Winner: ${names[0]}`;
+}
+
+function Log({ v }) {
+  const box = useRef(null);
+  const lines = v.log || [];
+  useEffect(() => { if (box.current) box.current.scrollTop = box.current.scrollHeight; }, [lines.length]);
+  if (!lines.length) return null;
+  return html`<section class="log"><h2>Game log</h2>
+    <ol ref=${box} aria-live="polite">${lines.map((line) => html`<li key=${line.n} class=${line.seat === null ? "chance" : ""}>${line.text}</li>`)}</ol>
+  </section>`;
+}
+
+// For experts: the action typed in notation, and every legal action.
+function Expert({ v }) {
+  const [filter, setFilter] = useState("");
+  const [typed, setTyped] = useState("");
+  if (v.terminal || v.you === null) return null;
+  const shown = v.legal.filter((a) => a.toLowerCase().includes(filter.toLowerCase())).slice(0, 300);
+  return html`<details class="expert"><summary>Type an action (notation)</summary>
+    <form id="act" onSubmit=${(e) => { e.preventDefault(); if (typed.trim()) send(typed.trim()); setTyped(""); }}>
+      <input id="action" autocomplete="off" aria-label="Action in notation" value=${typed} onInput=${(e) => setTyped(e.target.value)} placeholder=${v.help} />
+      <button type="submit">Play</button>
+    </form>
+    <input id="filter" aria-label="Filter the legal actions" placeholder="filter the legal actions" value=${filter} onInput=${(e) => setFilter(e.target.value)} />
+    <ul class="legal">${shown.map((a) => html`<li><button type="button" class="legal-action" onClick=${() => send(a)}>${a}</button></li>`)}</ul>
+  </details>`;
+}
+
+document.addEventListener("keydown", (event) => {  // R rotates, M mirrors, Escape cancels
+  if (!model.view || ["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName)) return;
+  if (event.key === "r" || event.key === "R") turn("rotate");
+  if (event.key === "m" || event.key === "M") turn("mirror");
+  if (event.key === "Escape") update({ pending: null, choices: null });
+});
+
+update({});
+connect();

@@ -1,0 +1,166 @@
+"""What the browser tests share: a real server on loopback (restartable on the same port
+and file, to cut connections), Debian's Chromium, the way from the lobby into a room,
+and a player who plays by pointing and clicking only."""
+
+from __future__ import annotations
+
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from linecraft.server.app import create_app
+
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
+needs_chromium = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian chromium is installed by make test"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """`linecraft serve`'s app under uvicorn in a thread; `stop` and `start` again keep
+    the address and the SQLite file, as a restarted server does."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        config = uvicorn.Config(
+            create_app(self.db), host="127.0.0.1", port=self.port, log_level="warning"
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        while not self._server.started:
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        assert self._server is not None and self._thread is not None
+        self._server.should_exit = True
+        self._thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    running = Server(tmp_path_factory.mktemp("server") / "rooms.db")
+    running.start()
+    yield running.url
+    running.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=str(CHROMIUM))
+        yield launched
+        launched.close()
+
+
+def sit_down_against_a_bot(
+    page: Any, server: str, game: str, expansions: Sequence[str] = ()
+) -> None:
+    """From the lobby: the game, its expansions ticked, a room against the default bot,
+    then the person's seat link."""
+    page.goto(server)
+    page.select_option("#game", game)
+    for expansion in expansions:
+        page.check(f"[data-option=expansions][value='\"{expansion}\"']")
+    page.click("#start")
+    page.click("a.seat-link")
+    page.wait_for_selector(".board.mine")
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("main.room", "data-version") or -1)
+
+
+@dataclass
+class Clicks:
+    """What a player clicked on the way through a game."""
+
+    spots: int = 0
+    confirms: int = 0
+    controls: list[str] = field(default_factory=list)
+    pieces: int = 0
+    origins: int = 0  # a start marked on the board to say which of several plays is meant
+    unconfirmed_changes: int = 0  # a spot click that changed the game without Confirm
+
+
+def play_by_clicking(page: Any, seed: int, *, limit: int = 900) -> Clicks:
+    """Play to the end with the mouse only: glowing spots, the pieces in hand, the
+    game's own buttons and Confirm; never the notation box or the legal list."""
+    rng = random.Random(seed)
+    clicks = Clicks()
+    for _ in range(4000):  # bounded: a page that offers nothing to do fails, not hangs
+        if page.query_selector("#final-scores"):
+            return clicks
+        before = version(page)
+        try:
+            if not take_a_step(page, rng, clicks, before):
+                page.wait_for_timeout(80)
+                continue
+        except playwright.Error:
+            continue  # the page was redrawn under the click: look again
+        page.wait_for_function(
+            f"document.querySelector('main.room').dataset.version !== '{before}'"
+            " || document.querySelector('.error').textContent"
+            " || document.querySelector('#confirm, .choices')",
+            timeout=20_000,
+        )
+        assert clicks.spots + clicks.confirms + len(clicks.controls) < limit, "no end"
+    stuck = page.inner_text("main")
+    pytest.fail(f"the page offers nothing to play:\n{stuck}")
+
+
+def take_a_step(page: Any, rng: random.Random, clicks: Clicks, before: int) -> bool:
+    if page.locator("#confirm").count():
+        page.click("#confirm", timeout=2000)
+        clicks.confirms += 1
+        return True
+    if page.locator(".board.mine .spot.origin").count():  # which end to draw from
+        page.locator(".board.mine .spot.origin").first.click(timeout=2000)
+        clicks.origins += 1
+        return True
+    if page.locator(".choices button.choice").count():
+        page.locator(".choices button.choice").first.click(timeout=2000)
+        return True
+    spots = page.locator(".board.mine .spot.target")
+    if spots.count():
+        spots.nth(rng.randrange(spots.count())).click(timeout=2000)
+        clicks.spots += 1
+        page.wait_for_timeout(40)
+        if version(page) != before and not page.locator("#confirm").count():
+            confirm_needed = page.evaluate("document.querySelector('.pending-box') !== null")
+            clicks.unconfirmed_changes += int(confirm_needed)
+        return True
+    enabled = page.locator(".controls button.control:not([disabled])")
+    if enabled.count():
+        button = enabled.nth(rng.randrange(enabled.count()))
+        clicks.controls.append(button.inner_text())
+        button.click(timeout=2000)
+        return True
+    others = page.locator(".hand button.piece:not(.picked)")
+    if others.count():  # the piece in hand fits nowhere: pick another
+        others.nth(rng.randrange(others.count())).click(timeout=2000)
+        clicks.pieces += 1
+        return False
+    return False
