@@ -92,6 +92,7 @@ class Room:
         # however many connections watch
         self._views: dict[int | None, dict[str, Any]] = {}
         self._boards: dict[int, tuple[int, dict[str, str]]] = {}
+        self._recent: tuple[int, list[dict[str, Any]]] = (-1, [])
         self.version = 0  # bumps on every change, so clients know to refresh
         self._log = GameLog(self.game, [s.name for s in seats])
         self.title = room_title(self.game)
@@ -287,7 +288,7 @@ class Room:
             else [],
             "prompt": game.prompt(state, seat) if seat is not None and acting else "",
             "log": self._log.lines(state.history, seat)[-LOG_LINES:],
-            "recent": recent_moves(game, state.history),
+            "recent": self._recent_moves(state, version),
             "terminal": state.is_terminal(),
             "scores": {str(p): dict(c) for p, c in cards.items()} if cards else None,
             "score_rows": {str(p): game.score_rows(c) for p, c in cards.items()} if cards else None,
@@ -295,6 +296,18 @@ class Room:
             "help": game.action_help,
             "chance": self._chance_prompt(state) if seat == 0 else None,
         }
+
+    def _recent_moves(self, state: State, version: int) -> list[dict[str, Any]]:
+        """The last moves' spots, found once per change for every seat."""
+        with self._lock:
+            known = self._recent
+        if known[0] == version:
+            return known[1]
+        marks = recent_moves(self.game, state.history)
+        with self._lock:
+            if self._recent[0] < version:
+                self._recent = (version, marks)
+        return marks
 
     def _chance_prompt(self, state: State) -> dict[str, Any] | None:
         """Assistant rooms: what seat 0 is asked to type when chance is due."""

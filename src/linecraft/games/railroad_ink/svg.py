@@ -360,19 +360,23 @@ def _under_square(cell: int, token: str) -> list[str]:
 
 
 def render_layers(surface: Svg | None, underground: Svg, title: str | None = None) -> Svg:
-    """The surface board and the underground board side by side."""
+    """The surface board and the underground board side by side, each named above it."""
     width = 2 * MARGIN + SIZE * CELL
-    boards = [b for b in (surface, underground) if b is not None]
-    top = 24 if title else 0
+    boards = [(n, b) for n, b in (("Surface", surface), ("Underground", underground)) if b]
+    top = 22 + (24 if title else 0)
     total = width * len(boards)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {-top} {total} {width + top}" '
         f'width="{total}" height="{width + top}" font-family="sans-serif">',
     ]
     if title:
-        out.append(f'<text x="{MARGIN}" y="-6" font-size="15">{escape(title)}</text>')
-    for index, board in enumerate(boards):
+        out.append(f'<text x="{MARGIN}" y="-28" font-size="15">{escape(title)}</text>')
+    for index, (name, board) in enumerate(boards):
         inner = board.split(">", 1)[1].rsplit("</svg>", 1)[0]
+        out.append(
+            f'<text x="{index * width + width / 2:g}" y="-5" font-size="17" '
+            f'font-weight="bold" text-anchor="middle">{name}</text>'
+        )
         out.append(f'<g transform="translate({index * width},0)">{inner}</g>')
     out.append("</svg>")
     return Svg("\n".join(out))
