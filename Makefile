@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+AXE := node_modules/axe-core/axe.min.js
+
 .PHONY: run test lint typecheck bench clean chromium
 
 $(STAMP): pyproject.toml
@@ -20,7 +22,12 @@ chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: $(STAMP) chromium
+# The browser tests check accessibility with axe-core, pinned in package-lock.json.
+$(AXE): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(AXE)
+
+test: $(STAMP) chromium $(AXE)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
@@ -34,4 +41,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/server.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules

@@ -66,6 +66,7 @@ function control(tag, option, properties) {
   const element = document.createElement(tag);
   Object.assign(element, properties);
   element.dataset.option = option.name;
+  element.setAttribute("aria-label", option.name.replaceAll("_", " ") + (properties.value ? ` ${properties.value}` : ""));
   element.dataset.many = option.many ? "yes" : "";
   return element;
 }
@@ -92,8 +93,11 @@ function addSeat(name, bot) {
   row.className = "seat-row";
   const nameInput = document.createElement("input");
   nameInput.value = name; nameInput.className = "seat-name";
+  const number = document.getElementById("seats").children.length + 1;
+  nameInput.setAttribute("aria-label", `Seat ${number}: name`);
   const kind = document.createElement("select");
   kind.className = "seat-kind";
+  kind.setAttribute("aria-label", `Seat ${number}: person or bot`);
   for (const value of ["", ...catalogue.bots]) {
     const option = document.createElement("option");
     option.value = value; option.textContent = value ? `bot: ${value}` : "person";
