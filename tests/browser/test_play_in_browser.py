@@ -135,19 +135,25 @@ def test_a_lost_connection_blocks_input_and_resyncs(tmp_path: Any, browser: Any)
 
 
 @needs_chromium
-def test_the_room_fits_a_phone_and_puts_your_board_first(server: str, browser: Any) -> None:
+@pytest.mark.parametrize("game", ["next-station-london", "railroad-ink", "metro"])
+def test_the_room_fits_a_phone_and_puts_your_board_first(
+    server: str, browser: Any, game: str
+) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    sit_down_against_a_bot(page, server, "next-station-london")
+    sit_down_against_a_bot(page, server, game)
     page.wait_for_selector(".board.mine .spot.target")
     width = page.evaluate("document.documentElement.scrollWidth")
-    tops = [
-        page.locator(selector).bounding_box()["y"]
-        for selector in (".board.mine", ".prompt", ".board.other")
-    ]
-    page.screenshot(path=str(ARTIFACTS / "phone-next-station-london.png"), full_page=True)
+    order = (".board.mine", ".prompt", ".board.other" if game != "metro" else ".log")
+    tops = [page.locator(selector).first.bounding_box()["y"] for selector in order]
+    smallest = page.evaluate(
+        "Math.min(...[...document.querySelectorAll('.board.mine .spot.target')]"
+        ".map(s => { const r = s.getBoundingClientRect(); return Math.min(r.width, r.height); }))"
+    )
+    page.screenshot(path=str(ARTIFACTS / f"phone-{game}.png"), full_page=True)
     assert width <= 390
-    assert tops == sorted(tops)  # your sheet, then what to do, then the others
+    assert tops == sorted(tops)  # your board, then what to do, then the others
+    assert smallest >= 32  # every tap target takes a fingertip
 
 
 @needs_chromium

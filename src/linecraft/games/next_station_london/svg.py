@@ -163,7 +163,8 @@ def render_sheet(
     width = MAP_SIZE + PANEL
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {-top} {width} {MAP_SIZE + top}" '
-        f'width="{width}" height="{MAP_SIZE + top}" font-family="sans-serif">',
+        f'width="{width}" height="{MAP_SIZE + top}" font-family="sans-serif" '
+        f'data-map="0 {-top} {MAP_SIZE} {MAP_SIZE + top}">',
         f'<rect x="0" y="{-top}" width="{width}" height="{MAP_SIZE + top}" fill="#fffdf7"/>',
     ]
     if title:

@@ -247,8 +247,19 @@ function Board({ v, m, id, mine, large }) {
     </figure>`;
 }
 
+const narrow = window.matchMedia("(max-width: 600px)");
+
 function decorate(box, v, m, id, playable) {
   if (!box) return;
+  const drawing = box.querySelector("svg");
+  if (drawing && drawing.dataset.map) {  // on a phone the map alone, at full width; its panel is the score table
+    drawing.dataset.whole ||= drawing.getAttribute("viewBox");
+    const shown = narrow.matches && box.closest(".mine") ? drawing.dataset.map : drawing.dataset.whole;
+    const [, , width, height] = shown.split(" ");
+    drawing.setAttribute("viewBox", shown);
+    drawing.setAttribute("width", width);
+    drawing.setAttribute("height", height);
+  }
   const lit = playable ? glowing() : new Set();
   const recent = new Map((v.recent || []).filter((r) => String(r.seat) === id || id === "table").map((r) => [r.target, r.age]));
   for (const spot of box.querySelectorAll(".spot")) {
@@ -465,5 +476,6 @@ document.addEventListener("keydown", (event) => {  // R rotates, M mirrors, Esca
   if (event.key === "Escape") update({ pending: null, choices: null });
 });
 
+narrow.addEventListener("change", () => update({}));
 update({});
 connect();
