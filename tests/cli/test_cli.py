@@ -87,6 +87,46 @@ def test_render_writes_svg(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert code == 0 and ">7</text>" in record_svg.read_text()  # round numbers
 
 
+def two_board_file(tmp_path: Path) -> Path:
+    """The worked example of §8.7 above the underground example of §11.8."""
+    two = tmp_path / "two_boards.txt"
+    under = (BOARDS / "underground_example.txt").read_text()
+    two.write_text("[surface]\n" + Path(EXAMPLE).read_text() + under)
+    return two
+
+
+def test_score_reads_the_underground_mode_from_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """§14: with no options, two boards are the expansion and a lone underground
+    board the standalone game."""
+    code, out = run(capsys, "score", "railroad-ink", str(two_board_file(tmp_path)))
+    assert code == 0
+    assert "network_points: 32\n" in out and "total: 89\n" in out  # 49 + 40
+    assert '"longest_pipe": 7' in out and '"points": 40' in out
+    code, out = run(capsys, "score", "railroad-ink", str(BOARDS / "underground_hanka.txt"))
+    assert code == 0
+    assert "longest_pipe_points: 26\n" in out and "burst_pipes: 1\n" in out
+    assert "total: 80\n" in out and "longest_highway" not in out
+
+
+def test_check_and_render_read_the_underground_mode_from_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    two = two_board_file(tmp_path)
+    code, out = run(capsys, "check", "railroad-ink", str(two))
+    assert code == 1 and "D3: a burst pipe with no surface station above" in out
+    two.write_text(two.read_text().replace(".P.Pb", ".P.P "))
+    code, out = run(capsys, "check", "railroad-ink", str(two))
+    assert code == 0 and out == f"{two}: valid railroad-ink position\n"
+    code, out = run(capsys, "check", "railroad-ink", str(BOARDS / "underground_hanka.txt"))
+    assert code == 1 and "D4: no pipe bursts in the standalone game" in out
+    assert "surface" not in out  # its hubs are not checked against a surface board
+    svg = tmp_path / "boards.svg"
+    assert run(capsys, "render", "railroad-ink", str(two), "-o", str(svg))[0] == 0
+    assert svg.read_text().startswith("<svg")
+
+
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "railroad-ink", "/no/such/file"]) == 2
     assert main(["bench", "railroad-ink", "--option", "players=0", "--seconds", "0"]) == 2

@@ -64,6 +64,13 @@ def test_centre_squares() -> None:
     assert score_board(board).card()["centre"] == 4
 
 
+def test_centre_squares_with_lava_count_by_their_route() -> None:
+    """§8.4, §9.8: a route drawn beside lava (`LR`, `LH`) is a route; lava alone is not."""
+    squares = {"C3": "H.HL", "C4": "LR.R", "C5": "LL..", "D4": "LLLL", "E3": "****"}
+    details = score_board(board_of(squares))
+    assert details.centre == ("C3", "C4")
+
+
 def test_error_examples_of_the_rules() -> None:
     railway_turn = score_board(board_of({"B1": "..RR"}))
     assert [(e.square, e.side) for e in railway_turn.errors] == [("B1", "S")]

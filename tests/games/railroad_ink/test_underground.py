@@ -12,13 +12,16 @@ from linecraft.games.railroad_ink.board import parse_cell
 from linecraft.games.railroad_ink.rules import RailroadInkState
 from linecraft.games.railroad_ink.underground import (
     ALL_UNDER_ROLLS,
+    Layers,
     format_layers,
+    parse_boards,
     parse_layers,
     parse_under_roll,
     score_underground,
     under_orientations,
     under_piece,
     under_problem,
+    underground_problems,
 )
 from linecraft.games.railroad_ink.underground_play import forced_hub
 
@@ -81,6 +84,24 @@ def test_a_two_board_file_needs_both_headers_in_order() -> None:
     assert layers.surface is not None and layers.surface[0] is None
     with pytest.raises(PositionError, match="out of place"):
         parse_layers(text + surface)
+
+
+def test_a_board_file_tells_its_mode() -> None:
+    """§14: a surface board alone is the base game, two boards the expansion, an
+    underground board alone the standalone game (checked as such: no bursts)."""
+    surface = (BOARDS / "worked_example.txt").read_text()
+    under = (BOARDS / "underground_example.txt").read_text()
+    assert not isinstance(parse_boards(surface), Layers)
+    two = parse_boards("[surface]\n" + surface + under)
+    assert isinstance(two, Layers) and two.surface is not None
+    assert underground_problems(two, standalone=False) == [
+        "D3: a burst pipe with no surface station above"
+    ]
+    alone = parse_boards(under)
+    assert isinstance(alone, Layers) and alone.surface is None
+    assert underground_problems(alone, standalone=False) == [
+        "D3: no pipe bursts in the standalone game"
+    ]
 
 
 def test_hankas_board_scores_80_line_by_line() -> None:

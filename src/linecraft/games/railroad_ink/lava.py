@@ -1,7 +1,9 @@
 """Lava placement rules (§9.5, §9.6): lava dice, new volcanoes, erasing to make room.
 
-Lava never touches a route: no lava side may face a route side or lie on an exit,
-and no route side may face lava (that half is in `placement_problem`).
+Two rules here are Linecraft rulings, not the rulebook's (§9.5 item 4, O5): lava never
+touches a route (no lava side faces a route side, and no route side faces lava: that
+half is in `placement_problem`), and no lava side lies on an exit. Every refusal under
+them says that it is ours.
 """
 
 from __future__ import annotations
@@ -30,10 +32,18 @@ from linecraft.games.railroad_ink.pieces import (
 from linecraft.games.railroad_ink.scoring import lava_details
 
 D4 = 3 * 7 + 3
+NO_TOUCH = "lava never touches a route"
+NO_EXIT = "no lava on exits"
+
+
+def our_ruling(reason: str, ruling: str) -> str:
+    """A refusal under one of our lava rulings, saying that the rulebook lacks it."""
+    return f"{reason} ({ruling}: a Linecraft ruling, not in the rulebook)"
 
 
 def lava_problem(board: Board, cell: int, token: str) -> str | None:
-    """Why a lava die drawn as `token` on `cell` is illegal (§9.5 items 2–5), or None."""
+    """Why a lava die drawn as `token` on `cell` is illegal (§9.5 items 2–5), or None;
+    item 4 (no lava against a route or on an exit) is our ruling."""
     if board[cell] is not None:
         return f"{cell_name(cell)} is not empty"
     fed = False
@@ -46,7 +56,8 @@ def lava_problem(board: Board, cell: int, token: str) -> str | None:
         if other < 0:
             exit_kind = EXIT_TYPE[cell][side]
             if exit_kind is not None and (kind == LAVA or exit_kind != kind):
-                return f"{where} lies on the {TYPE_NAMES[exit_kind]} exit {exit_name(cell, side)}"
+                reason = f"{where} lies on the {TYPE_NAMES[exit_kind]} exit {exit_name(cell, side)}"
+                return our_ruling(reason, NO_EXIT) if kind == LAVA else reason
             continue
         other_token = board[other]
         facing = None if other_token is None else other_token[OPPOSITE[side]]
@@ -55,21 +66,24 @@ def lava_problem(board: Board, cell: int, token: str) -> str | None:
         if kind == LAVA and facing == LAVA:
             fed = True
         elif kind != facing:
-            return f"{where} faces the {TYPE_NAMES[facing]} side of {cell_name(other)}"
+            reason = f"{where} faces the {TYPE_NAMES[facing]} side of {cell_name(other)}"
+            return our_ruling(reason, NO_TOUCH) if LAVA in (kind, facing) else reason
     if not fed:
         return "no lava side of it is fed by the lava of a neighbouring square"
     return None
 
 
 def volcano_problem(board: Board, cell: int) -> str | None:
-    """Why a new volcano on `cell` is illegal (§9.5, O5), or None."""
+    """Why a new volcano on `cell` is illegal (§9.5), or None; its four lava sides keep
+    our rulings: none on an exit (O5), none against a route."""
     if board[cell] is not None:
         return f"{cell_name(cell)} is not empty"
     for side in range(4):
         other = NEIGHBOUR[cell][side]
         if other < 0:
             if EXIT_TYPE[cell][side] is not None:
-                return f"its {SIDE_NAMES[side]} side lies on the exit {exit_name(cell, side)}"
+                reason = f"its {SIDE_NAMES[side]} side lies on the exit {exit_name(cell, side)}"
+                return our_ruling(reason, NO_EXIT)
             continue
         token = board[other]
         if token is None:
@@ -77,7 +91,7 @@ def volcano_problem(board: Board, cell: int) -> str | None:
         if LAVA in token:
             return f"it is next to the lava of {cell_name(other)}"
         if token[OPPOSITE[side]] not in (BLANK, CRATER_SIDE):
-            return f"the route of {cell_name(other)} points at it"
+            return our_ruling(f"the route of {cell_name(other)} points at it", NO_TOUCH)
     return None
 
 

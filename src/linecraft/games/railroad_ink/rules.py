@@ -7,14 +7,16 @@ declared `end`, and the game after round 7.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from linecraft.core.errors import ActionSyntaxError, IllegalActionError
 from linecraft.core.game import Action as CoreAction
-from linecraft.core.game import Game, Outcome, ScoreCard, State, Turn
+from linecraft.core.game import Control, Event, Game, Outcome, ScoreCard, State, Turn
 from linecraft.games.railroad_ink import actions as notation
+from linecraft.games.railroad_ink import words
 from linecraft.games.railroad_ink.actions import (
     DICE,
     DIRECTIONS,
@@ -36,19 +38,25 @@ from linecraft.games.railroad_ink.board import (
     NEIGHBOUR,
     Board,
     Drawing,
+    Drawn,
+    Fits,
+    Ways,
     cell_name,
+    draws_in_order,
     exit_name,
     format_board,
     frontier,
-    parse_board,
+    longest_drawing,
 )
 from linecraft.games.railroad_ink.bots import board_value, under_value
 from linecraft.games.railroad_ink.lava import (
     D4,
+    NO_TOUCH,
     erase_placements,
     erase_problem,
     lava_placements,
     lava_problem,
+    our_ruling,
     volcano_problem,
     volcano_squares,
 )
@@ -62,6 +70,7 @@ from linecraft.games.railroad_ink.pieces import (
     DISTANCE_FACES,
     DISTANCE_ODDS,
     FACE_NAMES,
+    LAVA,
     LAVA_FACE_ODDS,
     LAVA_FACES,
     OPPOSITE,
@@ -86,10 +95,12 @@ from linecraft.games.railroad_ink.svg import (
 from linecraft.games.railroad_ink.terminal import board_text, under_board_text
 from linecraft.games.railroad_ink.underground import (
     ALL_UNDER_ROLLS,
+    DOUBLE_DIE,
     Layers,
     UnderRoll,
     explain_underground,
     format_layers,
+    parse_boards,
     parse_layers,
     parse_under_roll,
     score_underground,
@@ -106,8 +117,10 @@ from linecraft.games.railroad_ink.underground_play import (
     complete_token,
     double_problem,
     forced_hub,
+    longest_under_order,
     placement_moves,
     source_face,
+    under_fits,
     under_surface_effect,
 )
 
@@ -145,10 +158,11 @@ def placement_problem(board: Board, cell: int, token: str) -> str | None:
         if facing == kind:
             connected = True
         elif facing not in (BLANK, CRATER_SIDE):
-            return (
+            reason = (
                 f"{SIDE_NAMES[side]} side ({TYPE_NAMES[kind]}) faces the "
                 f"{TYPE_NAMES[facing]} side of {cell_name(other)}"
             )
+            return our_ruling(reason, NO_TOUCH) if facing == LAVA else reason
     if not connected:
         return "no route side touches a route or exit of its type"
     return None
@@ -160,6 +174,40 @@ def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[in
         for token in orientation_tokens(face):
             if placement_problem(board, cell, token) is None:
                 yield cell, token
+
+
+@lru_cache(maxsize=4096)
+def longest_order(
+    board: tuple[str | None, ...], dice: tuple[tuple[str, str], ...], enough: int
+) -> tuple[Place, ...]:
+    """The longest sequence of drawings of route dice (source, face) that can be drawn
+    one after another on a surface board, stopping at `enough` drawings (§7.5); kept,
+    since bots and `legal_actions` ask about the same board again and again.
+
+    >>> empty = (None,) * 49
+    >>> [str(drawing) for drawing in longest_order(empty, (("d1", "HS"), ("d2", "RC")), 2)]
+    ['d1 A2 H.H.', 'd2 A4 RR..']
+    """
+    tokens = [(source, orientation_tokens(face)) for source, face in dice]
+    return tuple(Place(*drawn) for drawn in longest_drawing(board, tokens, fits, enough))
+
+
+def fits(board: Board, cell: int, token: str) -> bool:
+    """Whether drawing `token` on `cell` is legal (§7.3 items 3–5)."""
+    return placement_problem(board, cell, token) is None
+
+
+def _drawn(order: tuple[Place, ...]) -> list[Drawn]:
+    return [(p.source, p.cell, p.token) for p in order]
+
+
+def _drawing_of(action: CoreAction) -> tuple[int, str, str | None] | None:
+    """The square an action draws on, what it draws there, and its source."""
+    if isinstance(action, Place | Erase):
+        return action.cell, action.token, action.source
+    if isinstance(action, Volcano):
+        return action.cell, VOLCANO, None
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,14 +348,30 @@ class RailroadInkState(State):
         return [die for die in LAVA_DICE if not seat.used(die)] if self.game.lava else []
 
     def legal_actions(self, player: int) -> list[CoreAction]:
+        """The legal actions after which the player can still draw as many of the
+        round's dice as its start allowed (§7.5). One that strands the player is legal
+        too (`apply` takes it), but only leads to `undo`, so it is not listed; for a
+        stranded player, `undo` is."""
         if player not in self.to_act():
             return []
         assert self.roll is not None
         seat = self.seats[player]
-        if self.layer == "underground":
-            return self._under_actions(player)
         if not seat.resolved:
             return self._meteor_choices(player)
+        way = self._way_ahead(player, self._round_dice(player))
+        if way is None:
+            return [Undo()]  # painted into a corner (only by `apply`): only undo leads on
+        found = (
+            self._under_actions(player)
+            if self.layer == "underground"
+            else self._surface_actions(player)
+        )
+        keeps = self._keeps_way(player, *way)
+        return [action for action in found if keeps(action)]
+
+    def _surface_actions(self, player: int) -> list[CoreAction]:
+        assert self.roll is not None
+        seat = self.seats[player]
         targets = frontier(seat.board)
         found: list[CoreAction] = []
         faces_seen = set()
@@ -354,7 +418,7 @@ class RailroadInkState(State):
         if isinstance(action, End):
             blocker = self._drawable_die(player)
             if blocker is None:
-                return self._lava_blocker(player)
+                return self._order_problem(player) or self._lava_blocker(player)
             die, cell = blocker
             assert self.roll is not None
             return f"{die} ({self.roll.face(die)}) can still be drawn on {cell_name(cell)}"
@@ -396,6 +460,130 @@ class RailroadInkState(State):
                 return die, cell
         return None
 
+    # --- every die that can be drawn (§7.5) ----------------------------------------------
+    def _round_dice(self, player: int) -> list[tuple[str, str]]:
+        """The dice the player must draw if they can, with their faces: the route dice
+        of a surface round, or the underground dice (u5 after a double, O17)."""
+        assert self.roll is not None
+        if isinstance(self.roll, UnderRoll):
+            doubled = self.seats[player].doubled
+            faces = [(s, source_face(self.roll, s, doubled)) for s in UNDER_SOURCES]
+            return [(source, face) for source, face in faces if face is not None]
+        return [(die, self.roll.face(die)) for die in DICE]
+
+    def _dice_drawn(self, player: int) -> set[str]:
+        return {step.source for step in self.seats[player].actions if step.source}
+
+    def _round_start(self, player: int) -> tuple[str | None, ...]:
+        """The board this round's drawing started from: every drawing of the round
+        taken back, the meteor's strike kept (it comes before any drawing, §10.3)."""
+        seat = self.seats[player]
+        board = list(seat.under if self.layer == "underground" else seat.board)
+        for step in reversed(seat.actions):
+            if isinstance(step.action, Strike | Ignore):
+                break
+            if step.cell is not None:
+                board[step.cell] = step.before
+        return tuple(board)
+
+    def _fits(self) -> Fits:
+        return under_fits if self.layer == "underground" else fits
+
+    def _longest(self, board: Board, dice: list[tuple[str, str]], enough: int) -> tuple[Place, ...]:
+        if self.layer == "underground":
+            return longest_under_order(tuple(board), tuple(dice), enough)
+        return longest_order(tuple(board), tuple(dice), enough)
+
+    def _board_of(self, player: int) -> Board:
+        seat = self.seats[player]
+        return seat.under if self.layer == "underground" else seat.board
+
+    def _most_dice(self, player: int, dice: list[tuple[str, str]]) -> tuple[Place, ...]:
+        """An order of drawing as many of `dice` as the round's start allows."""
+        return self._longest(self._round_start(player), dice, len(dice))
+
+    def _way_ahead(
+        self, player: int, dice: list[tuple[str, str]]
+    ) -> tuple[int, list[Drawn]] | None:
+        """How many more of `dice` the player must draw to draw as many as the round's
+        start allowed, with an order that draws that many from the board as it is;
+        None when no order does: the player is stranded."""
+        drawn = self._dice_drawn(player)
+        most = self._most_dice(player, dice)
+        need = len(most) - sum(source in drawn for source, _ in dice)
+        if need <= 0:
+            return 0, []
+        board = self._board_of(player)
+        rest = [d for d in _drawn(most) if d[0] not in drawn]
+        if draws_in_order(board, rest, self._fits()):
+            return need, rest  # the rest of the round's own order still works
+        left = [(source, face) for source, face in dice if source not in drawn]
+        order = _drawn(self._longest(board, left, need))
+        return (need, order) if len(order) >= need else None
+
+    def stranded(self, player: int) -> bool:
+        """Whether the player can no longer draw, in any order, as many of this round's
+        dice as its start allowed (see `_order_problem`), so that `end` will be
+        refused. `legal_actions` never leads there; an action applied by hand can,
+        and then it offers `undo` alone (a special route might still open a way, and
+        `apply` takes one)."""
+        if player not in self.to_act() or not self.seats[player].resolved:
+            return False
+        return self._way_ahead(player, self._round_dice(player)) is None
+
+    def _keeps_way(
+        self, player: int, need: int, order: list[Drawn]
+    ) -> Callable[[CoreAction], bool]:
+        """Whether the player is still not stranded after an action, knowing an `order`
+        that draws the `need` dice still required (§7.5)."""
+        drawn = self._dice_drawn(player)
+        left = [(source, face) for source, face in self._round_dice(player) if source not in drawn]
+
+        def longest(board: Board, dice: list[tuple[str, str]], enough: int) -> list[Drawn]:
+            return _drawn(self._longest(board, dice, enough))
+
+        ways = Ways(self._board_of(player), left, need, order, self._fits(), longest)
+
+        def keeps(action: CoreAction) -> bool:
+            if isinstance(action, Double):
+                return self._keeps_way_when_doubled(player, action)
+            change = _drawing_of(action)
+            return need <= 0 or change is None or ways.keep(*change)
+
+        return keeps
+
+    def _keeps_way_when_doubled(self, player: int, action: Double) -> bool:
+        """A double adds u5 to the dice: can they still be drawn as the start allows?"""
+        assert isinstance(self.roll, UnderRoll)
+        dice = [*self._round_dice(player), (DOUBLE_DIE, self.roll.face(action.die))]
+        return self._way_ahead(player, dice) is not None
+
+    def _order_problem(self, player: int) -> str | None:
+        """Why `end` must wait although no unused die fits now: some order of drawing
+        this round's dice alone (no special route), from the round's start, draws more
+        of them than the player has (§7.5 item 2), so the order of drawing or a special
+        route cannot dodge a die. The message names such an order.
+
+        The dice are the route dice, or in an underground round the underground dice
+        (u5 too once doubled: a die of the round like the others, O17). Our reading
+        for the expansions: the lava dice keep their own rule (O10) and are not among
+        them; a lava die or volcano drawn in a die's way must be undone like a special
+        route. With Meteor the round starts after the strike (or `ignore`), which comes
+        before any drawing, and only empty squares count, never craters (O14), though
+        a die drawn on an erased crater counts as drawn.
+        """
+        dice = self._round_dice(player)
+        drawn = self._dice_drawn(player)
+        most = self._most_dice(player, dice)
+        if len(most) <= sum(source in drawn for source, _ in dice):
+            return None
+        which = (
+            "the dice can all be drawn"
+            if len(most) == len(dice)
+            else f"{len(most)} of the {len(dice)} dice can be drawn"
+        )
+        return f"{which}: {', '.join(map(str, most))}; undo and draw them"
+
     # --- underground rounds (§11.4–§11.6) --------------------------------------------------
     def _under_sources(self, player: int) -> list[str]:
         seat = self.seats[player]
@@ -424,7 +612,7 @@ class RailroadInkState(State):
                 seat.under, self.roll, self._under_sources(player), seat.doubled
             )
             if not moves:
-                return None
+                return self._order_problem(player)
             return f"{moves[0].source} can still be drawn on {cell_name(moves[0].cell)}"
         if not isinstance(action, Place) or action.source not in UNDER_SOURCES:
             return "an underground round draws the underground dice (u1-u4, u5 after a double)"
@@ -776,6 +964,9 @@ class RailroadInkState(State):
         }
 
 
+VOLCANO_DRAWING = "LLLL"  # a volcano's picture in the hand: lava on all four sides
+
+
 class RailroadInk(Game):
     """Railroad Ink for any number of players on the same rolls, with the Lava and
     Meteor expansions (6 rounds), the Underground expansion (two boards, 14 rounds) or
@@ -817,8 +1008,34 @@ class RailroadInk(Game):
         return None
 
     def action_pick(self, action: CoreAction) -> tuple[str, str | None] | None:
-        """A die (or special route) and the drawing it is placed as."""
+        """A die (or special route) and the drawing it is placed as; a new volcano is a
+        tool of its own, so a click with a die in hand never draws one."""
+        if isinstance(action, Volcano):
+            return ("volcano", VOLCANO_DRAWING)
         return (action.source, action.token) if isinstance(action, Place) else None
+
+    def piece_group(self, piece: str) -> tuple[str, bool]:
+        return words.piece_group(piece)
+
+    def piece_label(self, piece: str) -> str:
+        return words.piece_label(piece)
+
+    def describe_event(
+        self, before: State, event: Event, names: Sequence[str], viewer: int | None
+    ) -> str | None:
+        assert isinstance(before, RailroadInkState)
+        return words.describe_event(self, before, event, names, viewer)
+
+    def score_rows(self, card: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        return words.score_rows(card)
+
+    def controls(self, state: State, player: int) -> list[Control]:
+        assert isinstance(state, RailroadInkState)
+        return words.controls(self, state, player)
+
+    def prompt(self, state: State, player: int) -> str:
+        assert isinstance(state, RailroadInkState)
+        return words.prompt(self, state, player)
 
     def turn_form(self, form: str, turn: Turn) -> str | None:
         """Every drawing may be turned and mirrored (§6)."""
@@ -856,7 +1073,9 @@ class RailroadInk(Game):
 
     # --- positions: a board, or a surface and an underground board ---------------------
     def parse_position(self, text: str) -> Drawing | Layers:
-        return parse_layers(text) if self.has_underground else parse_board(text)
+        """A board, or a file's two boards; without the Underground options the file's
+        headers tell the mode (§14)."""
+        return parse_layers(text) if self.has_underground else parse_boards(text)
 
     def format_position(self, position: Board | Layers) -> str:
         if isinstance(position, Layers):

@@ -28,6 +28,7 @@ from linecraft.games.railroad_ink.pieces import (
     LAVA,
     OPPOSITE,
     RAILWAY,
+    ROUTE_TYPES,
     SIDE_NAMES,
     TYPE_NAMES,
     piece,
@@ -154,14 +155,20 @@ def score_board(board: Board, *, lava: bool = False, meteor: bool = False) -> Sc
         networks=networks(board),
         longest_highway=longest_route(board, HIGHWAY),
         longest_railway=longest_route(board, RAILWAY),
-        centre=tuple(
-            cell_name(c)
-            for c in sorted(CENTRE)
-            if (t := board[c]) is not None and LAVA not in t and t != CRATER
-        ),
+        centre=centre_squares(board),
         errors=route_errors(board),
         lava=lava_details(board) if with_lava else None,
         crater_sides=crater_sides(board) if with_meteor else None,
+    )
+
+
+def centre_squares(board: Board) -> tuple[str, ...]:
+    """Centre squares with a route drawn on them (§8.4): the route half of `LR`/`LH`
+    counts, as the rulebook counts any route; pure lava, volcanoes and craters do not."""
+    return tuple(
+        cell_name(c)
+        for c in sorted(CENTRE)
+        if (t := board[c]) is not None and any(side in ROUTE_TYPES for side in t[:4])
     )
 
 

@@ -19,6 +19,7 @@ from linecraft.games.railroad_ink.board import (
     EXIT_TYPE,
     NEIGHBOUR,
     Board,
+    Drawing,
     Rows,
     board_rows,
     cell_name,
@@ -370,6 +371,19 @@ def parse_layers(text: str) -> Layers:
     rows = board_rows(text)
     if "underground" not in rows:
         raise PositionError("the Underground expansion needs an [underground] board")
+    return _layers(rows)
+
+
+def parse_boards(text: str) -> Drawing | Layers:
+    """Read any board file: a surface board alone, or `Layers` when it has an
+    underground board. So a game without the Underground options takes its mode from
+    the file (§14): a surface and an underground board are the expansion, an
+    underground board alone the standalone game."""
+    rows = board_rows(text)
+    return _layers(rows) if "underground" in rows else parse_surface(rows["surface"])
+
+
+def _layers(rows: dict[str, Rows]) -> Layers:
     surface = parse_surface(rows["surface"]) if "surface" in rows else None
     return Layers(surface, _parse_underground(rows["underground"]))
 
@@ -403,7 +417,8 @@ def _parse_underground(rows: Rows) -> list[str | None]:
 
 def underground_problems(layers: Layers, *, standalone: bool) -> list[str]:
     """§12.5 for the underground board: no mismatched sides or exits; in expansion
-    mode `h` exactly under surface stations, `b` only under them; standalone: no `b`."""
+    mode `h` exactly under surface stations, `b` only under them; standalone: no `b`.
+    A file without a surface board is a standalone one (§14), whatever the options."""
     from linecraft.games.railroad_ink.pieces import piece
 
     problems = []
@@ -436,7 +451,7 @@ def underground_problems(layers: Layers, *, standalone: bool) -> list[str]:
                 problems.append(
                     f"{where}: {UNDER_NAMES[kind]} faces the {met} of {cell_name(other)}"
                 )
-        if standalone:
+        if standalone or layers.surface is None:
             if shape.burst:
                 problems.append(f"{cell_name(cell)}: no pipe bursts in the standalone game")
             continue

@@ -6,8 +6,10 @@ drawn there and what a drawing changes on the other board.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from linecraft.games.railroad_ink.actions import UNDER_SOURCES, Place
-from linecraft.games.railroad_ink.board import SIZE, Board, frontier
+from linecraft.games.railroad_ink.board import SIZE, Board, frontier, longest_drawing
 from linecraft.games.railroad_ink.pieces import piece
 from linecraft.games.railroad_ink.underground import (
     DOUBLE_DIE,
@@ -56,6 +58,22 @@ def placement_moves(
                 if under_problem(board, cell, token) is None:
                     found.append(Place(source, cell, token))
     return found
+
+
+@lru_cache(maxsize=4096)
+def longest_under_order(
+    board: tuple[str | None, ...], dice: tuple[tuple[str, str], ...], enough: int
+) -> tuple[Place, ...]:
+    """The longest sequence of drawings of underground dice (source, face) that can be
+    drawn one after another, stopping at `enough` drawings (§7.5, §11.5); kept, since
+    bots and `legal_actions` ask about the same board again and again."""
+    tokens = [(source, under_orientations(face)) for source, face in dice]
+    return tuple(Place(*drawn) for drawn in longest_drawing(board, tokens, under_fits, enough))
+
+
+def under_fits(board: Board, cell: int, token: str) -> bool:
+    """Whether drawing `token` on underground square `cell` is legal (§11.4)."""
+    return under_problem(board, cell, token) is None
 
 
 def available_sources(used: set[str], doubled: str | None) -> list[str]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import deque
 
 from linecraft.games.railroad_ink.board import CELLS, EXIT_TYPE, NEIGHBOUR, Board, cell_name
-from linecraft.games.railroad_ink.lava import lake_problems
+from linecraft.games.railroad_ink.lava import NO_EXIT, NO_TOUCH, lake_problems, our_ruling
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER,
     CRATER_SIDE,
     FACE_OF_TOKEN,
+    LAVA,
     LAVA_FACES,
     OPPOSITE,
     SIDE_NAMES,
@@ -60,6 +61,8 @@ def board_problems(board: Board, *, lava: bool = False, meteor: bool = False) ->
 
 
 def _mismatches(board: Board, cell: int, token: str) -> list[str]:
+    """Sides that meet the wrong type (§12.5 item 2); lava against a route or on an
+    exit breaks our rulings, and the message says so."""
     found = []
     for side in range(4):
         kind = token[side]
@@ -70,7 +73,8 @@ def _mismatches(board: Board, cell: int, token: str) -> list[str]:
         if other < 0:
             exit_kind = EXIT_TYPE[cell][side]
             if exit_kind is not None and exit_kind != kind:
-                found.append(f"{where}: {TYPE_NAMES[kind]} on a {TYPE_NAMES[exit_kind]} exit")
+                reason = f"{where}: {TYPE_NAMES[kind]} on a {TYPE_NAMES[exit_kind]} exit"
+                found.append(our_ruling(reason, NO_EXIT) if kind == LAVA else reason)
             continue
         other_token = board[other]
         # Report each mismatched edge once, from its north or west square.
@@ -78,9 +82,10 @@ def _mismatches(board: Board, cell: int, token: str) -> list[str]:
             continue
         facing = other_token[OPPOSITE[side]]
         if facing not in (BLANK, CRATER_SIDE, kind):
-            found.append(
+            reason = (
                 f"{where}: {TYPE_NAMES[kind]} faces the {TYPE_NAMES[facing]} of {cell_name(other)}"
             )
+            found.append(our_ruling(reason, NO_TOUCH) if LAVA in (kind, facing) else reason)
     return found
 
 

@@ -1,0 +1,647 @@
+"""Railroad Ink in words: the game log, score cards, buttons and prompts a client shows.
+
+Pieces are told by what they draw (a curved highway, an overpass, lava beside a
+railway), squares by the board's own coordinates, so a player never reads the engine's
+notation. Every board and every roll is on the table (§7.2), so the log reads the same
+to every seat. Every sentence is a whole template below, ready for translation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from linecraft.core.errors import IllegalActionError
+from linecraft.core.game import Action, Control, Event
+from linecraft.games.railroad_ink.actions import (
+    DICE,
+    LAVA_DICE,
+    UNDER_SOURCES,
+    Double,
+    End,
+    Erase,
+    Ignore,
+    Place,
+    Roll,
+    Strike,
+    Undo,
+    Volcano,
+)
+from linecraft.games.railroad_ink.board import cell_name
+from linecraft.games.railroad_ink.pieces import (
+    CRATER,
+    FACE_OF_TOKEN,
+    SPECIAL_ROUTES,
+)
+from linecraft.games.railroad_ink.underground import (
+    CANONICAL as UNDER_CANONICAL,
+)
+from linecraft.games.railroad_ink.underground import (
+    DOUBLE_DIE,
+    DOUBLINGS_PER_GAME,
+    UNDER_DICE,
+    UnderRoll,
+    under_orientations,
+    under_piece,
+)
+
+if TYPE_CHECKING:  # the rules' Game hands its hooks to this module
+    from linecraft.games.railroad_ink.rules import RailroadInk, RailroadInkState, Step
+
+# --- the game's words -------------------------------------------------------------------
+# What a surface square holds, as drawn (§4, §5, §9.2, §10.4): die faces, special routes,
+# lava faces, the volcano and the crater.
+SURFACE_PIECES = {
+    "HS": "a straight highway",
+    "RS": "a straight railway",
+    "HC": "a curved highway",
+    "RC": "a curved railway",
+    "HT": "a highway T-junction",
+    "RT": "a railway T-junction",
+    "OV": "an overpass",
+    "SS": "a straight station",
+    "SC": "a curved station",
+    "x1": "a station with three highways and a railway",
+    "x2": "a station with a highway and three railways",
+    "x3": "a highway crossing",
+    "x4": "a railway crossing",
+    "x5": "a station with two highways and two railways side by side",
+    "x6": "a station with two highways and two railways opposite each other",
+    "LC": "a lava corner",
+    "LS": "a straight lava flow",
+    "LT": "lava on three sides",
+    "LR": "lava beside a straight railway",
+    "LH": "lava beside a straight highway",
+    "V": "a volcano",
+    CRATER: "a crater",
+}
+# What an underground square holds, as drawn (§11.3).
+UNDER_PIECES = {
+    "SIo": "a straight subway with a station",
+    "SLo": "a curved subway with a station",
+    "STo": "a subway T-junction with a station",
+    "SI": "a straight subway",
+    "SL": "a curved subway",
+    "ST": "a subway T-junction",
+    "PI": "a straight pipe",
+    "PL": "a curved pipe",
+    "PT": "a pipe T-junction",
+    "PX": "a pipe crossing",
+    "II": "a pipe crossing a subway",
+    "LL": "a curved subway beside a curved pipe",
+    "LLo": "a curved subway with a station beside a curved pipe",
+    "PTs": "a pipe T-junction and a subway stub with a station",
+    "STc": "a subway T-junction and a capped pipe stub",
+}
+DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+DISTANCE_WORDS = {1: "1 square", 2: "2 squares", 3: "3 squares"}
+
+# --- the log ----------------------------------------------------------------------------
+ROLLED = {  # by the kind of round (§7.2, §11.5, §11.10)
+    "plain": "Round {round} of {rounds}: the dice show {d1}, {d2}, {d3} and {d4}.",
+    "surface": (
+        "Round {round} of {rounds}, on the surface: the dice show {d1}, {d2}, {d3} and {d4}."
+    ),
+    "underground": (
+        "Round {round} of {rounds}, underground: the underground dice show "
+        "{d1}, {d2}, {d3} and {d4}."
+    ),
+}
+LAVA_ROLLED = "The lava dice show {l1} and {l2}."
+METEOR_ROLLED = "The meteor will fly {direction} {distance}."
+METEOR_ROLLED_ANY = "The meteor will fly {distance}, each player choosing its direction."
+DREW = "{name} drew {piece} on {square}."
+DREW_SPECIAL = "{name} drew a special route on {square}: {piece}."
+DREW_VOLCANO = "{name} drew a new volcano on {square}."
+ERASED_FOR_LAVA = (
+    "{name} had no room for lava: erased the drawing on {square} ({old}) and drew {piece} there."
+)
+ERASED_CRATER = "{name} erased the crater on {square} and drew {piece} there."
+ERASED_CRATER_SPECIAL = (
+    "{name} erased the crater on {square} and drew a special route there: {piece}."
+)
+STRUCK = (
+    "{name} let the meteor strike: it flew {direction} {distance} and left a crater on {square}."
+)
+STRUCK_CHOSEN = (
+    "{name} sent the meteor {direction}: it flew {distance} and left a crater on {square}."
+)
+DESTROYED = "The crater destroyed the drawing there ({old})."
+IGNORED = "{name} crossed off a special route ({piece}) to ignore the meteor this round."
+DOUBLED = (  # by the doublings left afterwards (§11.6)
+    "{name} doubled a die: {piece} may be drawn twice this round (no doublings left).",
+    "{name} doubled a die: {piece} may be drawn twice this round (1 doubling left).",
+    "{name} doubled a die: {piece} may be drawn twice this round (2 doublings left).",
+)
+HUB_DRAWN = "The station is a hub."
+HUB_MADE = "The subway station under {square} is now a hub."
+PIPE_BURST = "The pipe under {square} bursts."
+TOOK_BACK_DRAWING = "{name} took back the drawing on {square} ({piece})."
+TOOK_BACK_VOLCANO = "{name} took back the new volcano on {square}."
+TOOK_BACK_ERASE = "{name} took back the drawing on {square}: {old} is there again."
+TOOK_BACK_STRIKE = "{name} took back the meteor strike on {square}."
+TOOK_BACK_IGNORE = "{name} took back crossing off a special route ({piece})."
+TOOK_BACK_DOUBLE = "{name} took back doubling {piece}."
+ENDED = "{name} ended round {round}."
+ENDED_UNDRAWN = (
+    "{name} ended round {round}; 1 die could not be drawn.",
+    "{name} ended round {round}; {count} dice could not be drawn.",
+)
+LAST_ROUND = "This is the last round."
+GAME_OVER = "That was the last round: the game is over."
+
+# --- score cards ------------------------------------------------------------------------
+# Rows whose value is text are detail: the numbers beside them are already in the rows
+# that add up to the total.
+ROW_NETWORKS = "Networks (exits in each)"
+ROW_NETWORK_POINTS = "Connected exits"
+ROW_LONGEST_HIGHWAY = "Longest highway"
+ROW_LONGEST_RAILWAY = "Longest railway"
+ROW_CENTRE = "Centre squares"
+ROW_CLOSED_LAKES = "Closed lava lakes (5 each)"
+ROW_LARGEST_LAKE = "Largest lava lake"
+ROW_CRATERS = "Route sides facing a crater (2 each)"
+ROW_ERRORS = "Errors"
+ROW_OPEN_LAVA = "Open lava sides (among the errors)"
+UNDER_ROWS = {  # the underground card (§14.3): on its own, and nested in the surface card
+    False: {
+        "networks": "Networks (size of each)",
+        "network_points": "Connected exits and hubs",
+        "longest_pipe_points": "Longest pipe (2 per square)",
+        "longest_subway": "Longest subway",
+        "centre": "Centre squares",
+        "open_ends": "Open ends",
+    },
+    True: {
+        "networks": "Underground networks (size of each)",
+        "network_points": "Underground: connected exits and hubs",
+        "longest_pipe_points": "Underground: longest pipe (2 per square)",
+        "longest_subway": "Underground: longest subway",
+        "centre": "Underground: centre squares",
+        "open_ends": "Underground: open ends",
+        "burst_pipes": "Underground: burst pipes (2 each)",
+        "points": "Underground board",
+    },
+}
+UNDER_NETWORK = {"subway": "subway of {size}", "pipe": "pipe of {size}"}
+LIST_JOIN = ", "
+NO_NETWORKS = "none"
+ROW_TOTAL = "Total"
+
+# --- the hand ---------------------------------------------------------------------------
+GROUP_DICE = "Dice"
+GROUP_SPECIAL = "Special routes"
+GROUP_LAVA_DICE = "Lava dice"
+GROUP_UNDER_DICE = "Underground dice"
+GROUP_VOLCANO = "Volcano"
+VOLCANO_PIECE = "volcano"
+# A piece's name on its button in the hand (the picture shows what it draws).
+PIECE_LABELS = {
+    "d1": "Route die 1",
+    "d2": "Route die 2",
+    "d3": "Route die 3",
+    "d4": "Station die",
+    "x1": "Station with three highways and a railway",
+    "x2": "Station with a highway and three railways",
+    "x3": "Highway crossing",
+    "x4": "Railway crossing",
+    "x5": "Station with two highways and two railways side by side",
+    "x6": "Station with two highways and two railways opposite each other",
+    "l1": "Lava die 1",
+    "l2": "Lava die 2",
+    "u1": "Underground die A",
+    "u2": "Underground die B",
+    "u3": "Underground die C",
+    "u4": "Underground die D",
+    "u5": "Doubled underground die",
+    VOLCANO_PIECE: "New volcano",
+}
+# The row of the hand and whether the piece is scarce (asked about before it is spent).
+GROUPS: dict[str, tuple[str, bool]] = {
+    **dict.fromkeys(DICE, (GROUP_DICE, False)),
+    **dict.fromkeys(SPECIAL_ROUTES, (GROUP_SPECIAL, True)),
+    **dict.fromkeys(LAVA_DICE, (GROUP_LAVA_DICE, False)),
+    **dict.fromkeys(UNDER_SOURCES, (GROUP_UNDER_DICE, False)),
+    VOLCANO_PIECE: (GROUP_VOLCANO, True),
+}
+
+# --- buttons ----------------------------------------------------------------------------
+END_BUTTON = "End round {round}"
+STRIKE_BUTTON = "Let the meteor strike"
+STRIKE_TOWARDS_BUTTON = "Send the meteor {direction}"
+IGNORE_BUTTON = "Cross off a special route ({piece}) to ignore the meteor"
+DOUBLE_BUTTON = "Draw {piece} twice"
+WHY_METEOR = "The meteor comes first: let it strike or cross off a special route."
+WHY_DICE = ("1 die still to draw.", "{count} dice still to draw.")
+WHY_LAVA = "At least one lava die must be drawn this round."
+WHY_LAVA_ROOM = "No lava die fits: draw a new volcano or erase a route next to lava first."
+WHY_ORDER = "A die can still be drawn if you take back and draw in another order."
+
+# --- prompts ----------------------------------------------------------------------------
+HEAD = {
+    "plain": "Round {round} of {rounds}",
+    "underground": "Round {round} of {rounds}, underground",
+}
+PROMPT_METEOR = "{head}: the meteor strikes first. Let it strike, or cross off a special route."
+PROMPT_METEOR_ANY = (
+    "{head}: the meteor strikes first. Choose its direction, or cross off a special route."
+)
+PROMPT_DICE = ("{head}: 1 die to draw.", "{head}: {count} dice to draw.")
+PROMPT_DICE_AND_LAVA = (
+    "{head}: 1 die to draw, and at least one lava die.",
+    "{head}: {count} dice to draw, and at least one lava die.",
+)
+PROMPT_UNDER_DICE = (
+    "{head}: 1 underground die to draw on the underground board.",
+    "{head}: {count} underground dice to draw on the underground board.",
+)
+PROMPT_LAVA = "{head}: draw at least one lava die."
+PROMPT_LAVA_ROOM = (
+    "{head}: no lava die fits. Draw a new volcano, or erase a route next to lava to make room."
+)
+PROMPT_ORDER = "{head}: a die can still be drawn. Take back and draw in another order."
+PROMPT_DONE = "{head}: all dice drawn. End the round."
+PROMPT_DONE_SPECIAL = "{head}: all dice drawn. End the round or draw a special route."
+PROMPT_STUCK = "{head}: no die left fits anywhere. End the round."
+PROMPT_STUCK_SPECIAL = "{head}: no die left fits anywhere. End the round or draw a special route."
+
+_UNDER_FACE_OF_TOKEN = {t: code for code in UNDER_CANONICAL for t in under_orientations(code)}
+
+
+def _plural(forms: tuple[str, str], count: int) -> str:
+    return forms[0] if count == 1 else forms[1]
+
+
+def _surface_piece(token: str) -> str:
+    return SURFACE_PIECES[CRATER if token == CRATER else FACE_OF_TOKEN[token]]
+
+
+def _under_piece_words(token: str) -> str:
+    """The face an underground square shows; the hub and burst marks are the rules' doing."""
+    return UNDER_PIECES[_UNDER_FACE_OF_TOKEN[under_piece(token).drawn()]]
+
+
+def _piece_of(source: str, token: str) -> str:
+    return _under_piece_words(token) if source in UNDER_SOURCES else _surface_piece(token)
+
+
+# --- the log ----------------------------------------------------------------------------
+def describe_event(
+    game: RailroadInk,
+    before: RailroadInkState,
+    event: Event,
+    names: Sequence[str],
+    viewer: int | None,
+) -> str | None:
+    """One log line: a roll opening a round, or what a seat drew, erased, took back or
+    ended. Railroad Ink keeps no secrets (every board and roll is public), so `viewer`
+    changes nothing."""
+    if event.player is None:
+        return _describe_roll(game, before, event.text)
+    action = game.parse_action(event.text)
+    after = before.clone()
+    assert isinstance(after, type(before))
+    after.apply_unchecked(event.player, action)
+    name = names[event.player]
+    told = [_describe_action(before, after, event.player, action, name)]
+    told += _below_and_above(before, after, event.player, action)
+    if after.is_terminal():
+        told.append(GAME_OVER)
+    return " ".join(told)
+
+
+def _describe_roll(game: RailroadInk, before: RailroadInkState, text: str) -> str:
+    """The new round, its kind and what every die shows (§13.4)."""
+    outcome = game.parse_outcome(text)
+    number = before.round + 1
+    numbers = {"round": number, "rounds": game.rounds}
+    if isinstance(outcome, UnderRoll):
+        faces = [UNDER_PIECES[outcome.face(die)] for die in UNDER_DICE]
+        kind = "plain" if game.standalone else "underground"
+    else:
+        assert isinstance(outcome, Roll)
+        faces = [SURFACE_PIECES[outcome.face(die)] for die in DICE]
+        kind = "surface" if game.underground else "plain"
+    told = [ROLLED[kind].format(d1=faces[0], d2=faces[1], d3=faces[2], d4=faces[3], **numbers)]
+    if game.lava and isinstance(outcome, Roll):
+        lava = [SURFACE_PIECES[outcome.face(die)] for die in LAVA_DICE]
+        told.append(LAVA_ROLLED.format(l1=lava[0], l2=lava[1]))
+    if game.meteor and isinstance(outcome, Roll):
+        told.append(_meteor_roll(outcome))
+    if number == game.rounds:
+        told.append(LAST_ROUND)
+    return " ".join(told)
+
+
+def _meteor_roll(roll: Roll) -> str:
+    distance = DISTANCE_WORDS[roll.distance]
+    direction = roll.direction[1]
+    if direction == "A":  # the four-way face: each player chooses (§10.2)
+        return METEOR_ROLLED_ANY.format(distance=distance)
+    return METEOR_ROLLED.format(direction=DIRECTION_WORDS[direction], distance=distance)
+
+
+def _describe_action(
+    before: RailroadInkState,
+    after: RailroadInkState,
+    player: int,
+    action: Action,
+    name: str,
+) -> str:
+    if isinstance(action, Place):
+        return _describe_place(action, name)
+    if isinstance(action, Volcano):
+        return DREW_VOLCANO.format(name=name, square=cell_name(action.cell))
+    if isinstance(action, Erase):
+        return _describe_erase(before, player, action, name)
+    if isinstance(action, Strike):
+        return _describe_strike(before, after, player, action, name)
+    if isinstance(action, Ignore):
+        return IGNORED.format(name=name, piece=SURFACE_PIECES[action.special])
+    if isinstance(action, Double):
+        left = DOUBLINGS_PER_GAME - after.seats[player].doublings
+        return DOUBLED[left].format(name=name, piece=_doubled(before, action))
+    if isinstance(action, Undo):
+        return _describe_undo(before, before.seats[player].actions[-1], name)
+    assert isinstance(action, End)
+    left = len(_dice_left(before, player))
+    if not left:
+        return ENDED.format(name=name, round=before.round)
+    return _plural(ENDED_UNDRAWN, left).format(name=name, round=before.round, count=left)
+
+
+def _describe_place(action: Place, name: str) -> str:
+    square = cell_name(action.cell)
+    if action.source in SPECIAL_ROUTES:
+        return DREW_SPECIAL.format(name=name, square=square, piece=SURFACE_PIECES[action.source])
+    return DREW.format(name=name, square=square, piece=_piece_of(action.source, action.token))
+
+
+def _describe_erase(before: RailroadInkState, player: int, action: Erase, name: str) -> str:
+    """Lava taking a route's square (§9.6), or a route drawn over a crater (§10.5)."""
+    square = cell_name(action.cell)
+    piece = _surface_piece(action.token)
+    if action.for_lava:
+        old = before.seats[player].board[action.cell]
+        assert old is not None
+        return ERASED_FOR_LAVA.format(
+            name=name, square=square, old=_surface_piece(old), piece=piece
+        )
+    template = ERASED_CRATER_SPECIAL if action.source in SPECIAL_ROUTES else ERASED_CRATER
+    return template.format(name=name, square=square, piece=piece)
+
+
+def _describe_strike(
+    before: RailroadInkState, after: RailroadInkState, player: int, action: Strike, name: str
+) -> str:
+    """Where the meteor came down on this board (§10.3) and what it destroyed there."""
+    cell = after.seats[player].impact
+    assert cell is not None
+    roll = before.surface_roll
+    template = STRUCK_CHOSEN if roll.direction == "MA" else STRUCK
+    told = [
+        template.format(
+            name=name,
+            direction=DIRECTION_WORDS[action.direction],
+            distance=DISTANCE_WORDS[roll.distance],
+            square=cell_name(cell),
+        )
+    ]
+    old = before.seats[player].board[cell]
+    if old is not None:
+        told.append(DESTROYED.format(old=_surface_piece(old)))
+    return " ".join(told)
+
+
+def _doubled(state: RailroadInkState, action: Double) -> str:
+    assert isinstance(state.roll, UnderRoll)
+    return UNDER_PIECES[state.roll.face(action.die)]
+
+
+def _describe_undo(before: RailroadInkState, step: Step, name: str) -> str:
+    """What the seat's last action of the round was, now taken back (§7.6)."""
+    action = step.action
+    if isinstance(action, Place):
+        piece = _piece_of(action.source, action.token)
+        return TOOK_BACK_DRAWING.format(name=name, square=cell_name(action.cell), piece=piece)
+    if isinstance(action, Volcano):
+        return TOOK_BACK_VOLCANO.format(name=name, square=cell_name(action.cell))
+    if isinstance(action, Erase):
+        assert step.before is not None
+        old = _surface_piece(step.before)
+        return TOOK_BACK_ERASE.format(name=name, square=cell_name(action.cell), old=old)
+    if isinstance(action, Strike):
+        assert step.cell is not None
+        return TOOK_BACK_STRIKE.format(name=name, square=cell_name(step.cell))
+    if isinstance(action, Ignore):
+        return TOOK_BACK_IGNORE.format(name=name, piece=SURFACE_PIECES[action.special])
+    return TOOK_BACK_DOUBLE.format(name=name, piece=_doubled(before, action))
+
+
+def _below_and_above(
+    before: RailroadInkState, after: RailroadInkState, player: int, action: Action
+) -> list[str]:
+    """What a drawing did to the other board (§11.7) or to itself (§11.10): a station
+    that is a hub, a station above that makes one, a pipe that bursts."""
+    if not isinstance(action, Place | Erase) or not after.game.has_underground:
+        return []
+    square = cell_name(action.cell)
+    below = after.seats[player].under[action.cell]
+    if action.source in UNDER_SOURCES:
+        return [HUB_DRAWN] if below is not None and under_piece(below).hub else []
+    was = before.seats[player].under[action.cell]
+    if was is None or below is None or was == below:
+        return []
+    told = []
+    if under_piece(below).hub and not under_piece(was).hub:
+        told.append(HUB_MADE.format(square=square))
+    if under_piece(below).burst and not under_piece(was).burst:
+        told.append(PIPE_BURST.format(square=square))
+    return told
+
+
+# --- score cards ------------------------------------------------------------------------
+def score_rows(card: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """A board's card (§14) as rows: the points of each part, the expansions' own, the
+    errors negative, the total last. The rows with numbers add up to the total; rows
+    with text are detail (network sizes, open lava sides, the underground subtotal)."""
+    if "longest_pipe" in card:  # the standalone game: the underground card alone
+        return [*_under_rows(card, nested=False), (ROW_TOTAL, card["total"])]
+    expansion = card["expansion"]
+    rows: list[tuple[str, Any]] = [
+        (ROW_NETWORKS, _sizes([n["exits"] for n in card["networks"]])),
+        (ROW_NETWORK_POINTS, card["network_points"]),
+        (ROW_LONGEST_HIGHWAY, card["longest_highway"]),
+        (ROW_LONGEST_RAILWAY, card["longest_railway"]),
+        (ROW_CENTRE, card["centre"]),
+    ]
+    if "lava" in expansion:
+        lava = expansion["lava"]
+        rows += [
+            (ROW_CLOSED_LAKES, lava["closed_lake_points"]),
+            (ROW_LARGEST_LAKE, lava["largest_lake"]),
+        ]
+    if "meteor" in expansion:
+        rows.append((ROW_CRATERS, expansion["meteor"]["points"]))
+    rows.append((ROW_ERRORS, -card["errors"]))
+    if "lava" in expansion:
+        rows.append((ROW_OPEN_LAVA, str(expansion["lava"]["open_lava_sides"])))
+    if "underground" in expansion:
+        rows += _under_rows(expansion["underground"], nested=True)
+    return [*rows, (ROW_TOTAL, card["total"])]
+
+
+def _sizes(sizes: list[int]) -> str:
+    return LIST_JOIN.join(map(str, sizes)) or NO_NETWORKS
+
+
+def _under_rows(card: Mapping[str, Any], *, nested: bool) -> list[tuple[str, Any]]:
+    """The underground card (§14.3); nested in the surface card it is labelled as the
+    underground board's, with its burst pipes (never any in the standalone game)."""
+    labels = UNDER_ROWS[nested]
+    networks = LIST_JOIN.join(
+        UNDER_NETWORK[n["kind"]].format(size=n["size"]) for n in card["networks"]
+    )
+    rows: list[tuple[str, Any]] = [
+        (labels["networks"], networks or NO_NETWORKS),
+        (labels["network_points"], card["network_points"]),
+        (labels["longest_pipe_points"], card["longest_pipe_points"]),
+        (labels["longest_subway"], card["longest_subway"]),
+        (labels["centre"], card["centre"]),
+        (labels["open_ends"], -card["open_ends"]),
+    ]
+    if nested:
+        rows += [
+            (labels["burst_pipes"], -2 * card["burst_pipes"]),
+            (labels["points"], str(card["points"])),
+        ]
+    return rows
+
+
+# --- the hand ---------------------------------------------------------------------------
+def piece_group(piece: str) -> tuple[str, bool]:
+    """The dice of a round are drawn freely; special routes (three a game, §7.4) and
+    volcanoes (four open lava sides each, §9.5) are spent only when asked for."""
+    return GROUPS.get(piece, ("", False))
+
+
+def piece_label(piece: str) -> str:
+    return PIECE_LABELS.get(piece, piece)
+
+
+# --- buttons and prompts ----------------------------------------------------------------
+def controls(game: RailroadInk, state: RailroadInkState, player: int) -> list[Control]:
+    """The meteor's choices (§10.3), doubling a die (§11.6), and End round, shown
+    greyed out with the reason while the rules hold it back (§7.5, §9.6)."""
+    if player not in state.to_act():
+        return []
+    legal = state.legal_actions(player)
+    buttons: dict[str, Control] = {}
+    for action in legal:
+        label = _button(state, action)
+        if label is not None:  # doubling two dice of one face is the same button
+            buttons.setdefault(label, Control(str(action), label))
+    why_not = _why_not_end(game, state, player, legal)
+    end = END_BUTTON.format(round=state.round)
+    return [
+        *buttons.values(),
+        Control(str(End()), end, enabled=why_not is None, why_not=why_not or ""),
+    ]
+
+
+def _button(state: RailroadInkState, action: Action) -> str | None:
+    if isinstance(action, Strike):
+        if state.surface_roll.direction == "MA":
+            return STRIKE_TOWARDS_BUTTON.format(direction=DIRECTION_WORDS[action.direction])
+        return STRIKE_BUTTON
+    if isinstance(action, Ignore):
+        return IGNORE_BUTTON.format(piece=SURFACE_PIECES[action.special])
+    if isinstance(action, Double):
+        return DOUBLE_BUTTON.format(piece=_doubled(state, action))
+    return None
+
+
+def _why_not_end(
+    game: RailroadInk, state: RailroadInkState, player: int, legal: list[Action]
+) -> str | None:
+    """Why `end` is refused now, in words, or None when it is allowed."""
+    if not state.seats[player].resolved:
+        return WHY_METEOR
+    if not _end_refused(state, player):
+        return None
+    left = _dice_left(state, player)
+    if _dice_fit(legal, left):
+        return _plural(WHY_DICE, len(left)).format(count=len(left))
+    lava = _lava_owed(game, state, player, legal)
+    if lava is not None:
+        return WHY_LAVA if lava == "die" else WHY_LAVA_ROOM
+    return WHY_ORDER  # no die fits now, but another order of drawing fits more (§7.5)
+
+
+def _end_refused(state: RailroadInkState, player: int) -> bool:
+    try:
+        state.check(player, End())
+    except IllegalActionError:
+        return True
+    return False
+
+
+def _dice_left(state: RailroadInkState, player: int) -> list[str]:
+    """This round's dice the seat has not drawn: the route dice, or the underground
+    dice with the doubled one (§11.6)."""
+    seat = state.seats[player]
+    if state.layer == "underground":
+        sources = [*UNDER_DICE, *([DOUBLE_DIE] if seat.doubled else [])]
+    else:
+        sources = list(DICE)
+    return [source for source in sources if not seat.used(source)]
+
+
+def _dice_fit(legal: list[Action], left: list[str]) -> bool:
+    """Whether one of the dice left fits on an empty square now (craters do not
+    count, §10.5)."""
+    return any(isinstance(a, Place) and a.source in left for a in legal)
+
+
+def _lava_owed(
+    game: RailroadInk, state: RailroadInkState, player: int, legal: list[Action]
+) -> str | None:
+    """What the lava obligation asks for now (§9.6, O10): a lava die ("die"), room for
+    one ("room"), or nothing (None)."""
+    if not game.lava or len(state.unused_lava_dice(player)) < len(LAVA_DICE):
+        return None
+    if any(isinstance(a, Place) and a.source in LAVA_DICE for a in legal):
+        return "die"
+    if any(isinstance(a, Volcano) or (isinstance(a, Erase) and a.for_lava) for a in legal):
+        return "room"
+    return None
+
+
+def prompt(game: RailroadInk, state: RailroadInkState, player: int) -> str:
+    """What is left of the seat's round: the meteor, the dice to draw, the lava owed,
+    taking back to draw in another order, or ending the round."""
+    if player not in state.to_act():
+        return ""
+    underground = state.layer == "underground" and not game.standalone
+    head = HEAD["underground" if underground else "plain"].format(
+        round=state.round, rounds=game.rounds
+    )
+    if not state.seats[player].resolved:
+        choose = state.surface_roll.direction == "MA"
+        return (PROMPT_METEOR_ANY if choose else PROMPT_METEOR).format(head=head)
+    legal = state.legal_actions(player)
+    left = _dice_left(state, player)
+    lava = _lava_owed(game, state, player, legal)
+    if _dice_fit(legal, left):
+        forms = PROMPT_UNDER_DICE if underground else PROMPT_DICE
+        if lava is not None:
+            forms = PROMPT_DICE_AND_LAVA
+        return _plural(forms, len(left)).format(head=head, count=len(left))
+    if lava is not None:
+        return (PROMPT_LAVA if lava == "die" else PROMPT_LAVA_ROOM).format(head=head)
+    if _end_refused(state, player):
+        return PROMPT_ORDER.format(head=head)
+    special = any(isinstance(a, Place | Erase) and a.source in SPECIAL_ROUTES for a in legal)
+    if left:
+        return (PROMPT_STUCK_SPECIAL if special else PROMPT_STUCK).format(head=head)
+    return (PROMPT_DONE_SPECIAL if special else PROMPT_DONE).format(head=head)
