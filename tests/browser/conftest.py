@@ -152,9 +152,12 @@ def take_a_step(page: Any, rng: random.Random, clicks: Clicks, before: int) -> b
             confirm_needed = page.evaluate("document.querySelector('.pending-box') !== null")
             clicks.unconfirmed_changes += int(confirm_needed)
         return True
-    enabled = page.locator(".controls button.control:not([disabled])")
+    enabled = page.locator(".controls button.control:not([disabled]):visible, .controls summary")
     if enabled.count():
         button = enabled.nth(rng.randrange(enabled.count()))
+        if button.evaluate("b => b.tagName") == "SUMMARY":  # opens a group of buttons
+            button.click(timeout=2000)
+            return False
         clicks.controls.append(button.inner_text())
         button.click(timeout=2000)
         return True

@@ -68,6 +68,8 @@ class Control:
     label: str
     enabled: bool = True
     why_not: str = ""
+    group: str = ""  # buttons of one group fold under one button of this name
+    picture: str | None = None  # a small SVG shown beside the label
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,8 @@ class Game(ABC):
     public_scores: bool = True
     # Examples of the action notation, and what a chance outcome is, for help texts.
     action_help: str = ""
+    #: What to do when several plays aim at one spot and start from different ones.
+    origin_help: str = "Several plays fit here: click the marked spot you mean."
     chance_help: str = "the chance outcome"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
@@ -170,6 +174,20 @@ class Game(ABC):
         the same spot (the end of a line a section is drawn from), so a client asks on
         the board which one is meant."""
         return None
+
+    def choice_label(self, action: Action) -> tuple[str, str | None]:
+        """An action in words, with a small SVG picture or None, for the buttons a client
+        shows when several plays aim at one spot with the same piece."""
+        return str(action), None
+
+    def asks_first(self, action: Action) -> bool:
+        """Whether a client shows this action on the board and waits for Confirm even
+        where the game has take-backs (a meteor strike lands where the arrows point)."""
+        return False
+
+    def may_undo(self, state: State, player: int) -> bool:
+        """Whether `player` has something to take back now (an Undo button shows)."""
+        return self.has_undo and player in state.to_act()
 
     def piece_label(self, piece: str) -> str:
         """A picked piece's name in words, for its button."""

@@ -16,7 +16,7 @@ import logging
 import secrets
 import sqlite3
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from functools import partial
@@ -27,7 +27,7 @@ from rich.text import Text
 import linecraft
 from linecraft.bots import BOTS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
-from linecraft.core.game import Event, Game, State
+from linecraft.core.game import Action, Event, Game, State
 from linecraft.core.records import make_record, now_iso
 from linecraft.server.chance import Chance
 from linecraft.server.gamelog import GameLog, recent_moves
@@ -281,7 +281,10 @@ class Room:
             "pieces": panel["pieces"],
             "groups": panel["groups"],
             "turns": panel["turns"],
-            "undo": game.has_undo and acting,
+            "undo": seat is not None and acting and game.may_undo(state, seat),
+            "choice_labels": _choice_labels(game, actions),
+            "ask": [str(a) for a in actions if game.asks_first(a)],
+            "origin_help": game.origin_help,
             "confirm": not game.has_undo,  # no take-backs: a placement is confirmed first
             "controls": [asdict(c) for c in game.controls(state, seat)]
             if seat is not None and acting
@@ -531,3 +534,17 @@ def _players(game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 __all__ = ["LinecraftError", "Room", "RoomError", "RoomSetAside", "Rooms", "SaveError", "Seat"]
+
+
+def _choice_labels(game: Game, actions: Sequence[Action]) -> dict[str, list[Any]]:
+    """Words and a picture for each play that shares its spot and piece with another, so
+    a client asks which is meant with buttons, never with notation, and for each play it
+    confirms first (`asks_first`), to say what Confirm will do."""
+    shared: dict[tuple[str, Any], list[Action]] = {}
+    for action in actions:
+        target = game.action_target(action)
+        if target is not None:
+            shared.setdefault((target, game.action_pick(action)), []).append(action)
+    told = [a for group in shared.values() if len(group) > 1 for a in group]
+    told += [a for a in actions if game.asks_first(a)]
+    return {str(a): list(game.choice_label(a)) for a in told}

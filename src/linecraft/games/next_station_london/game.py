@@ -38,6 +38,7 @@ class NextStationLondon(Game):
     simultaneous = True
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
     action_help = "3,2-4,3   pass   joker 3,2-0,2   double 3,2-5,0 3,2-0,2   pass circle 3,2"
+    origin_help = "Both ends of the line reach this station: click the end to draw from."
     chance_help = "the card you flipped (e.g. under-joker) or the setup draw shown"
 
     def __init__(self, options: Mapping[str, Any]) -> None:

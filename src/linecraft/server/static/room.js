@@ -18,7 +18,9 @@ const model = {
   error: "",
   choices: null,       // {target, actions}: several actions aim at one spot and differ in more than the drawing
   enlarged: null,      // the other seat's board shown large
+  news: null,          // {text, n}: a new round or card, announced for a few seconds
 };
+let newsTimer = 0;
 let socket = null;
 let retry = 0;
 
@@ -60,6 +62,12 @@ function send(action) {
 // never picked by itself, and a new round starts with an ordinary piece in hand.
 function arrive(view, accepted) {
   const change = { view, error: accepted ? "" : model.error };
+  const news = model.view && view.log.filter((line) => line.seat === null && line.n > lastLine(model.view)).pop();
+  if (news) {  // a new round, roll or card: announced over the board for a moment
+    change.news = { text: news.text, n: news.n };
+    clearTimeout(newsTimer);
+    newsTimer = setTimeout(() => update({ news: null }), 4500);
+  }
   const pieces = view.pieces || {};
   let picked = model.picked;
   if (picked && !(pieces[picked.piece] && picked.form in pieces[picked.piece])) {
@@ -74,6 +82,8 @@ function arrive(view, accepted) {
   if (!view.undo) change.cycle = null;  // nothing of this round to take back: no drawing to try again
   update(change);
 }
+
+const lastLine = (view) => (view.log.length ? view.log[view.log.length - 1].n : -1);
 
 const scarce = (view, piece) => Boolean((view.groups || {})[piece]?.[1]);
 
@@ -144,7 +154,7 @@ function sameSquareDrawings(target) {
 function play(action, target, drawings) {
   const v = model.view;
   const pick = (v.picks || {})[action];
-  if (v.confirm || (pick && scarce(v, pick[0]))) {
+  if (v.confirm || (pick && scarce(v, pick[0])) || (v.ask || []).includes(action)) {
     update({ pending: { action, target }, choices: null });
     return;
   }
@@ -188,6 +198,7 @@ function Room({ m }) {
       <span class="turn-flag">${v.terminal ? "Game over" : v.legal.length ? "● Your turn" : ""}</span>
     </header>
     ${m.online ? null : html`<div class="banner" role="status">Connection lost — reconnecting…</div>`}
+    ${m.news ? html`<div class="news" role="status" key=${m.news.n}>${m.news.text}</div>` : null}
     <main class=${"room" + (m.online ? "" : " offline")} inert=${m.online ? undefined : true} data-version=${v.version}>
       <section class="table">
         ${mine !== null ? html`<${Board} v=${v} m=${m} id=${mine} mine=${true} large=${true} />` : null}
@@ -199,7 +210,7 @@ function Room({ m }) {
         <${Seats} v=${v} />
         <${Prompt} v=${v} m=${m} />
         <${Hand} v=${v} m=${m} />
-        <${Pending} m=${m} />
+        <${Pending} v=${v} m=${m} />
         <${Choices} v=${v} m=${m} />
         <${Controls} v=${v} m=${m} />
         <div class="error" role="alert">${m.error}</div>
@@ -380,39 +391,58 @@ function Hand({ v, m }) {
   </div>`;
 }
 
-function Pending({ m }) {
+function Pending({ v, m }) {
   if (!m.pending) return null;
+  const label = (v.choice_labels || {})[m.pending.action]?.[0];
   return html`<div class="pending-box" role="group" aria-label="Confirm">
-    <span>Play here? ${m.pending.target}</span>
+    <span>${label ? `${label}?` : `Play here? ${m.pending.target}`}</span>
     <button type="button" class="primary" id="confirm" onClick=${confirm}>Confirm</button>
     <button type="button" id="cancel" onClick=${() => update({ pending: null })}>Cancel</button>
   </div>`;
 }
 
 // Several plays aim at one spot: where they start from differently, the starts are
-// marked on the board to click; otherwise each is a button.
+// marked on the board to click; otherwise each is a button in the game's words.
 function Choices({ v, m }) {
   if (!m.choices) return null;
   const origins = m.choices.actions.map((a) => (v.origins || {})[a]);
   const onBoard = origins.every(Boolean) && new Set(origins).size === origins.length;
+  const labels = v.choice_labels || {};
   return html`<div class="choices" role="group" aria-label="Choose">
     ${onBoard
-      ? html`<span>This station can be reached from ${origins.length} places: click the marked station to draw from.</span>`
+      ? html`<span>${v.origin_help}</span>`
       : html`<span>Several ways to play here:</span>
-        ${m.choices.actions.map((a) => html`<button type="button" class="choice" onClick=${() => play(a, m.choices.target)}>${a}</button>`)}`}
+        ${m.choices.actions.map((a) => html`<button type="button" class="choice" data-action=${a} onClick=${() => play(a, m.choices.target)}>
+          ${labels[a]?.[1] ? html`<span class="picture" dangerouslySetInnerHTML=${{ __html: labels[a][1] }} />` : null}
+          <span>${labels[a]?.[0] || a}</span></button>`)}`}
     <button type="button" onClick=${() => update({ choices: null })}>Cancel</button>
   </div>`;
 }
 
+// The game's own buttons; buttons of one group (one of several special routes to
+// cross off) fold under a single button that opens them.
 function Controls({ v }) {
   const controls = v.controls || [];
   if (!controls.length && !v.undo) return null;
+  const groups = new Map();
+  for (const c of controls) {
+    if (!groups.has(c.group || c.action)) groups.set(c.group || c.action, []);
+    groups.get(c.group || c.action).push(c);
+  }
   return html`<div class="controls">
-    ${controls.map((c) => html`<button type="button" class=${"control" + (c.enabled ? " primary" : "")} disabled=${!c.enabled}
-        title=${c.why_not || c.label} data-action=${c.action} onClick=${() => send(c.action)}>${c.label}</button>
-      ${!c.enabled && c.why_not ? html`<small class="why-not">${c.why_not}</small>` : null}`)}
+    ${[...groups].map(([name, list]) => (list[0].group
+      ? html`<details class="control-group"><summary class="control">${name}</summary>
+          <div class="control-choices">${list.map((c) => html`<${ControlButton} c=${c} />`)}</div></details>`
+      : html`<${ControlButton} c=${list[0]} />`))}
     ${v.undo ? html`<button type="button" id="undo" onClick=${() => { update({ cycle: null }); send("undo"); }}>↶ Undo</button>` : null}
   </div>`;
+}
+
+function ControlButton({ c }) {
+  return html`<button type="button" class=${"control" + (c.enabled ? " primary" : "")} disabled=${!c.enabled}
+      title=${c.why_not || c.label} data-action=${c.action} onClick=${() => send(c.action)}>
+    ${c.picture ? html`<span class="picture" dangerouslySetInnerHTML=${{ __html: c.picture }} />` : null}${c.label}</button>
+    ${!c.enabled && c.why_not ? html`<small class="why-not">${c.why_not}</small>` : null}`;
 }
 
 // Score rows in words; the best value of each row is marked when several seats play.
