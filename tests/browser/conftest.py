@@ -36,8 +36,9 @@ class Server:
     """`linecraft serve`'s app under uvicorn in a thread; `stop` and `start` again keep
     the address and the SQLite file, as a restarted server does."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *, absent_after: float = 60.0) -> None:
         self.db = db
+        self.absent_after = absent_after
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: uvicorn.Server | None = None
@@ -45,7 +46,10 @@ class Server:
 
     def start(self) -> None:
         config = uvicorn.Config(
-            create_app(self.db), host="127.0.0.1", port=self.port, log_level="warning"
+            create_app(self.db, absent_after=self.absent_after),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)

@@ -197,21 +197,35 @@ def test_two_people_in_two_tabs_play_to_the_end(server: str, browser: Any, game:
 
 
 @needs_chromium
-def test_a_player_hands_an_absent_seat_to_a_bot(server: str, browser: Any) -> None:
+def test_an_absent_seat_goes_to_a_bot_and_back_to_its_player(tmp_path: Any, browser: Any) -> None:
+    running = Server(tmp_path / "rooms.db", absent_after=1.0)
+    running.start()
     lobby = browser.new_page()
-    lobby.goto(server)
+    lobby.goto(running.url)
     lobby.select_option("#game", "metro")
     lobby.fill("#seats .seat-row:nth-child(2) .seat-name", "Absent")
     lobby.select_option("#seats .seat-row:nth-child(2) .seat-kind", "")
     lobby.click("#start")
     lobby.wait_for_selector("a.seat-link")
+    absent_link = str(lobby.get_attribute("a.seat-link >> nth=1", "href"))
     spectator = browser.new_page()
-    spectator.goto(server + str(lobby.get_attribute("text=watch as a spectator", "href")))
+    spectator.goto(running.url + str(lobby.get_attribute("text=watch as a spectator", "href")))
     spectator.wait_for_selector(".board")
     lobby.click("a.seat-link >> nth=0")
     lobby.wait_for_selector(".board")
+    lobby.on("dialog", lambda dialog: dialog.accept())  # "Let a bot play for Absent …?"
+    lobby.click(".seats button:has-text('let a bot play for Absent')")
+    for page in (lobby, spectator):  # everyone sees who plays the seat, and who handed it
+        page.wait_for_selector(".seats li:has-text('bot playing for Absent')")
+        page.wait_for_selector(".log li:has-text('handed Absent')")
     assert not spectator.query_selector(".seats button")  # watching gives no say
-    lobby.click(".seats button:has-text('let a bot play')")
-    lobby.wait_for_selector(".seats li:has-text('Absent bot')")
-    spectator.wait_for_selector(".seats li:has-text('Absent bot')")
     assert not spectator.query_selector("details.expert") and lobby.query_selector("details.expert")
+    back = browser.new_page()
+    back.goto(running.url + absent_link)
+    back.wait_for_selector("#take-back")
+    back.screenshot(path=str(ARTIFACTS / "take-your-seat-back.png"))
+    back.click("#take-back")
+    back.wait_for_selector(".log li:has-text('took the seat back')")
+    assert not back.query_selector("#take-back")
+    lobby.wait_for_selector(".seats li:has-text('Absent'):not(:has-text('bot'))")
+    running.stop()

@@ -99,21 +99,6 @@ def test_a_restarted_server_resumes_every_room_exactly(client: TestClient, db: P
     assert after == before
 
 
-def test_a_bot_takes_over_an_abandoned_seat(client: TestClient) -> None:
-    result = create(
-        client, "metromania", {}, [{"name": "Ann"}] + [{"name": "b", "bot": "random"}] * 3
-    )
-    url = f"/api/rooms/{result['room']}/takeover"
-    for stranger in ("", "not-a-seat"):  # spectators cannot hand a seat away
-        refused = client.post(url, json={"token": stranger, "seat": 0, "bot": "random"})
-        assert refused.status_code == 403
-    assert client.get(f"/api/rooms/{result['room']}/view").json()["seats"][0]["bot"] is None
-    own = token_of(result, 0)
-    taken = client.post(url, json={"token": own, "seat": 0, "bot": "random"})
-    assert taken.status_code == 200 and taken.json()["seats"][0]["bot"] == "random"
-    assert wait_for(client, result["room"], over)["winners"]
-
-
 def test_the_websocket_plays_a_seat_and_refuses_with_the_reason(client: TestClient) -> None:
     result = create(client, "railroad-ink", {}, [{"name": "Ann"}])
     with client.websocket_connect(f"/ws/{result['room']}?token={token_of(result, 0)}") as socket:

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from linecraft.bots import BOTS, Bot, GreedyBot
 from linecraft.core.game import Action, State
 from linecraft.server.app import create_app
+from linecraft.server.store import SCHEMA_VERSION
 from tests.server.helpers import bots_done, create, over, token_of, wait_for
 
 SOLO = [{"name": "Ann"}]
@@ -206,5 +207,5 @@ def test_the_first_servers_file_is_carried_over(db: Path) -> None:
         assert view["view"]["seats"][0]["board"]  # d1 stayed drawn
         assert play_round(client, "old", "ann-token")["view"]["round"] == 2
     with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone() == (1,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         assert conn.execute("SELECT seed, status FROM rooms").fetchone() == (None, "running")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -23,13 +24,26 @@ from pydantic import BaseModel, Field
 import linecraft
 from linecraft.bots import BOTS
 from linecraft.core.errors import LinecraftError
-from linecraft.server.rooms import Room, RoomError, Rooms, RoomSetAside, SaveError
+from linecraft.server.rooms import (
+    ABSENT_AFTER,
+    CLOSE_IDLE_AFTER,
+    Room,
+    RoomError,
+    Rooms,
+    RoomSetAside,
+    SaveError,
+    options_of,
+    room_title,
+)
 from linecraft.server.store import Store
+
+log = logging.getLogger(__name__)
 
 
 class SeatRequest(BaseModel):
     name: str = Field("", max_length=40)
     bot: str | None = None
+    open: bool = False  # anyone may take this seat from the lobby
 
 
 class RoomRequest(BaseModel):
@@ -40,6 +54,7 @@ class RoomRequest(BaseModel):
     practice: bool = False
     seed: int | None = Field(None, ge=0, lt=2**63)
     assistant: bool = False
+    clock: int | None = Field(None, ge=10, le=24 * 3600)  # seconds per turn; None: no clock
 
 
 class ActRequest(BaseModel):
@@ -48,11 +63,20 @@ class ActRequest(BaseModel):
 
 
 class TakeOverRequest(BaseModel):
-    """Someone seated at the table (their own link's token) hands a seat to a bot."""
+    """Someone seated at the table (their own link's token) hands an absent player's
+    seat to a bot."""
 
     token: str
     seat: int
     bot: str = "greedy"
+
+
+class TokenRequest(BaseModel):
+    token: str
+
+
+class JoinRequest(BaseModel):
+    name: str = Field("", max_length=40)
 
 
 # What the browser may load: the client ships in the package, nothing from elsewhere.
@@ -72,13 +96,30 @@ def _page(name: str) -> str:
     return folder.read_text()
 
 
-def create_app(db_path: str | Path) -> FastAPI:
+def create_app(
+    db_path: str | Path,
+    *,
+    absent_after: float = ABSENT_AFTER,
+    close_idle_after: float = CLOSE_IDLE_AFTER,
+) -> FastAPI:
+    """The app; a seat counts as absent after `absent_after` seconds without a
+    connection, and a running room nobody moves in is closed after `close_idle_after`."""
     store = Store(db_path)
-    rooms = Rooms(store)
+    rooms = Rooms(store, absent_after=absent_after, close_idle_after=close_idle_after)
+
+    async def housekeeping() -> None:
+        while True:
+            await asyncio.sleep(min(2.0, absent_after / 4))
+            try:
+                await asyncio.to_thread(rooms.tick)
+            except Exception:
+                log.exception("housekeeping failed; trying again")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        keeper = asyncio.create_task(housekeeping())
         yield
+        keeper.cancel()
         await asyncio.to_thread(rooms.close)
         store.close()
 
@@ -161,6 +202,7 @@ def create_app(db_path: str | Path) -> FastAPI:
                 [s.model_dump() for s in request.seats],
                 practice_seed=seed,
                 assistant=request.assistant,
+                clock=request.clock,
             )
         except RoomError as exc:
             raise HTTPException(400, str(exc)) from None
@@ -171,12 +213,23 @@ def create_app(db_path: str | Path) -> FastAPI:
                     "seat": s.seat,
                     "name": s.name,
                     "bot": s.bot,
-                    "link": None if s.bot else f"/room/{room.id}?token={s.token}",
+                    "open": not s.name and not s.bot,
+                    "link": None if s.bot or not s.name else f"/room/{room.id}?token={s.token}",
                 }
                 for s in room.seats
             ],
             "spectator": f"/room/{room.id}",
         }
+
+    @app.post("/api/rooms/{room_id}/join")
+    def join(room_id: str, request: JoinRequest) -> dict[str, Any]:
+        """Take an open seat of a room listed in the lobby."""
+        room = room_or_404(room_id)
+        try:
+            seat = room.join(request.name)
+        except RoomError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return {"seat": seat.seat, "name": seat.name, "link": f"/room/{room.id}?token={seat.token}"}
 
     @app.get("/api/rooms")
     def list_rooms() -> dict[str, Any]:
@@ -185,8 +238,11 @@ def create_app(db_path: str | Path) -> FastAPI:
                 {
                     "room": r.id,
                     "game": r.game,
-                    "terminal": r.status == "finished",
+                    "title": room_title(linecraft.load(r.game, **options_of(r.options))),
+                    "created": r.created,
+                    "touched": r.touched,
                     "seats": [{"name": name, "bot": bot} for name, bot in r.seats],
+                    "open_seats": sum(1 for name, bot in r.seats if not name and not bot),
                     "spectator": f"/room/{r.id}",
                 }
                 for r in rooms.summaries()
@@ -213,16 +269,30 @@ def create_app(db_path: str | Path) -> FastAPI:
 
     @app.post("/api/rooms/{room_id}/takeover")
     def take_over(room_id: str, request: TakeOverRequest) -> dict[str, Any]:
+        """A seated player hands an absent player's seat to a bot."""
         room = room_or_404(room_id)
-        if seat_of(room, request.token) is None:
+        by = seat_of(room, request.token)
+        if by is None:
             raise HTTPException(403, "only a seat of the room can hand a seat to a bot")
         if not 0 <= request.seat < len(room.seats):
             raise HTTPException(400, f"no seat {request.seat}")
         try:
-            room.take_over(request.seat, request.bot)
+            room.take_over(by, request.seat, request.bot)
         except RoomError as exc:
-            raise HTTPException(400, str(exc)) from None
-        return room.view(None)
+            raise HTTPException(409, str(exc)) from None
+        return room.view(by)
+
+    @app.post("/api/rooms/{room_id}/takeback")
+    def take_back(room_id: str, request: TokenRequest) -> dict[str, Any]:
+        """A person takes back, with their own link, the seat a bot played for them."""
+        room = room_or_404(room_id)
+        seat = seat_of(room, request.token)
+        assert seat is not None
+        try:
+            room.take_back(seat)
+        except RoomError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return room.view(seat)
 
     @app.get("/replay/{room_id}", response_class=HTMLResponse)
     def replay_page(room_id: str) -> str:
@@ -300,6 +370,8 @@ def create_app(db_path: str | Path) -> FastAPI:
                 await send_view()
 
         stop_watching = room.watch(notice)
+        if seat is not None:
+            room.connect(seat)
         await send_view()
         pusher = asyncio.create_task(push())
         try:
@@ -324,6 +396,8 @@ def create_app(db_path: str | Path) -> FastAPI:
         finally:
             stop_watching()
             pusher.cancel()
+            if seat is not None:
+                room.disconnect(seat)
 
     return app
 

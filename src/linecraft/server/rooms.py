@@ -16,9 +16,12 @@ import logging
 import secrets
 import sqlite3
 import threading
+import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, replace
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any, TypeVar
 
@@ -48,6 +51,11 @@ class RoomSetAside(RoomError):
     """A stored room whose log no longer replays: kept apart, never loaded again."""
 
 
+class NotPlayingError(RoomError, LinecraftError):
+    """An action from a seat that cannot play now: the room is closed or waits for
+    players, or a bot plays the seat while its person is away."""
+
+
 class SaveError(RoomError):
     """A change that could not be committed; the room is as it was before it."""
 
@@ -58,6 +66,12 @@ class Seat:
     name: str
     bot: str | None
     token: str
+    stand_in: bool = False  # the bot plays for the seat's person while they are away
+    handed_by: str | None = None
+
+
+ABSENT_AFTER = 60.0  # seconds without a connection before a seat may be handed to a bot
+CLOSE_IDLE_AFTER = 24 * 3600.0  # seconds without a move before a running room is closed
 
 
 class Room:
@@ -70,11 +84,22 @@ class Room:
         store: Store,
         workers: Executor,
         closed: threading.Event,
+        absent_after: float = ABSENT_AFTER,
     ) -> None:
         self.id = row.id
         self.created = row.created
         self.assistant = row.assistant
-        self.game: Game = linecraft.load(row.game, **_options(row.options))
+        self.status = row.status  # running, finished or closed
+        self.absent_after = absent_after
+        # open connections per seat, and since when a seat has had none (never
+        # connected since the server started counts from then)
+        self._connections: dict[int, int] = {}
+        self._away_since = {s.seat: time.monotonic() for s in seats}
+        self._absent: set[int] = set()
+        self.clock = row.clock
+        self._turn_since: dict[int, float] = {}  # when each seat to act began its turn
+        self._notices: list[tuple[int, str]] = store.notices(row.id)
+        self.game: Game = linecraft.load(row.game, **options_of(row.options))
         self.options = row.options
         self.chance = Chance(row.seed if row.practice else None)
         # the state's own generator is never drawn from: `chance` is
@@ -119,6 +144,14 @@ class Room:
         bots; returns the action's canonical text. `LinecraftError` with the reason, or
         `SaveError`, leaves everything as it was."""
         with self._lock:
+            if self.status == "closed":
+                raise NotPlayingError("this room was closed: nobody had played in it for long")
+            if self.open_seats():
+                raise NotPlayingError(self._waiting_for_players())
+            if self.seats[seat].bot:
+                raise NotPlayingError(
+                    "a bot plays your seat while you were away: take your seat back first"
+                )
             if self.assistant and self.state.is_chance() and seat == 0:
                 done: Any = self._change(lambda: self.state.apply_chance(text))
             else:
@@ -126,21 +159,115 @@ class Room:
         self.wake()
         return str(done)
 
-    def take_over(self, seat: int, bot: str) -> None:
-        """A bot takes an abandoned seat."""
+    def take_over(self, by: int, seat: int, bot: str) -> None:
+        """Seat `by` hands seat `seat`, whose person has been away for `absent_after`
+        seconds, to a bot, which plays for them until they take the seat back."""
         if bot not in BOTS:
             raise RoomError(f"unknown bot {bot!r} (bots: {', '.join(sorted(BOTS))})")
         with self._lock:
-            self._store.set_bot(self.id, seat, bot)
-            self.seats[seat].bot = bot
+            held, name = self.seats[seat], self.seats[seat].name
+            if seat == by:
+                raise RoomError("you hold this seat: play it, or simply leave")
+            if held.bot:
+                raise RoomError(f"{name}'s seat is already played by a bot")
+            if self.state.is_terminal() or self.status != "running":
+                raise RoomError("the game is over")
+            away = self._away_for(seat)
+            if away is None:
+                raise RoomError(f"{name} is here: only an absent player's seat goes to a bot")
+            if away < self.absent_after:
+                raise RoomError(
+                    f"{name} has been away {away:.0f} s: a seat goes to a bot only after "
+                    f"{self.absent_after:.0f} s away"
+                )
+            handed_by = self.seats[by].name
+            self._store.set_bot(self.id, seat, bot, stand_in=True, handed_by=handed_by)
+            held.bot, held.stand_in, held.handed_by = bot, True, handed_by
             self._bots[seat] = make_bot(bot, self.chance.bot_seed(seat))
-            self._changed()  # every seat sees who holds the seat now
+            self._notice(f"{handed_by} handed {name}'s seat to a bot while {name} was away.")
         self.wake()
+
+    def open_seats(self) -> list[int]:
+        """Seats nobody has taken yet: the game waits until they are taken."""
+        return [s.seat for s in self.seats if not s.name and not s.bot]
+
+    def _waiting_for_players(self) -> str:
+        count = len(self.open_seats())
+        return f"waiting for {count} more player{'s' if count > 1 else ''} to join"
+
+    def join(self, name: str) -> Seat:
+        """A person takes the first open seat under `name`; the game starts once every
+        seat is taken."""
+        name = name.strip() or "Guest"
+        with self._lock:
+            name = _distinct([*(s.name for s in self.seats if s.name), name])[-1]
+            for seat in self.open_seats():
+                if self._store.claim_seat(self.id, seat, name):
+                    self.seats[seat].name = name
+                    self._log = GameLog(self.game, [s.name for s in self.seats])
+                    self._changed()
+                    break
+            else:
+                raise RoomError("this table has no open seat left")
+        self.wake()
+        return replace(self.seats[seat])
+
+    def take_back(self, seat: int) -> None:
+        """A person takes back their seat from the bot that played it while they were
+        away; the bot stops at once (a move it is thinking of is thrown away)."""
+        with self._lock:
+            held = self.seats[seat]
+            if not held.stand_in:
+                raise RoomError("no bot plays this seat for you")
+            self._store.set_bot(self.id, seat, None)
+            held.bot, held.stand_in, held.handed_by = None, False, None
+            self._bots.pop(seat, None)
+            self._notice(f"{held.name} is back and took the seat back from the bot.")
+
+    # --- presence --------------------------------------------------------------------
+    def connect(self, seat: int) -> None:
+        with self._lock:
+            self._connections[seat] = self._connections.get(seat, 0) + 1
+            self._away_since.pop(seat, None)
+            self._absent.discard(seat)
+            self._changed()
+
+    def disconnect(self, seat: int) -> None:
+        with self._lock:
+            self._connections[seat] -= 1
+            if not self._connections[seat]:
+                self._away_since[seat] = time.monotonic()
+                self._changed()
+
+    def _away_for(self, seat: int) -> float | None:
+        since = self._away_since.get(seat)
+        return None if since is None else time.monotonic() - since
+
+    def _notice(self, text: str) -> None:
+        """Tell the table something besides the game's events (kept with the room)."""
+        self._store.add_notice(self.id, len(self.state.history), text)
+        self._notices.append((len(self.state.history), text))
+        self._changed()
+
+    def tick(self) -> None:
+        """Notice seats that have just become absent, so every seat sees it, and let a
+        bot play the turn of a person whose clock has run out."""
+        self._run_clocks()
+        with self._lock:
+            absent = {
+                s.seat
+                for s in self.seats
+                if not s.bot and (away := self._away_for(s.seat)) is not None
+                if away >= self.absent_after
+            }
+            if absent != self._absent:
+                self._absent = absent
+                self._changed()
 
     def wake(self) -> None:
         """Let chance and bots move in the background if they have something to do."""
         with self._lock:
-            if self._moving or self._closed.is_set():
+            if self._moving or self._closed.is_set() or self.open_seats():
                 return
             if not (self._chance_due() or self._bot_to_act() is not None):
                 return
@@ -176,6 +303,39 @@ class Room:
             with self._lock:
                 self._moving = False
 
+    def _run_clocks(self) -> None:
+        """With a turn clock, each person has `clock` seconds from the moment they are
+        to act; when it runs out, the greedy bot plays their whole turn, and the log
+        says so."""
+        if self.clock is None:
+            return
+        with self._lock:
+            if self.status != "running" or self.open_seats() or self.state.is_terminal():
+                return
+            now = time.monotonic()
+            to_act = set(self.state.to_act())
+            self._turn_since = {p: self._turn_since.get(p, now) for p in to_act}
+            late = [
+                p
+                for p, since in self._turn_since.items()
+                if now - since >= self.clock and not self.seats[p].bot
+            ]
+        for player in late:
+            self._play_turn_for(player)
+
+    def _play_turn_for(self, player: int) -> None:
+        bot = make_bot("greedy", self.chance.bot_seed(player))
+        with self._lock:
+            name = self.seats[player].name
+            self._notice(f"{name}'s clock ran out: a bot played the turn.")
+            for _ in range(200):  # a turn is a bounded number of actions
+                if player not in self.state.to_act() or self.state.is_terminal():
+                    break
+                action = bot.choose(self.state.clone(), player)
+                self._change(partial(self.state.apply, player, action))
+            self._turn_since.pop(player, None)
+        self.wake()
+
     def _chance_due(self) -> bool:
         return not self.assistant and self.state.is_chance() and not self.state.is_terminal()
 
@@ -202,11 +362,13 @@ class Room:
             return
         record = self._record() if self.state.is_terminal() else None
         try:
-            self._store.append(self.id, self._saved, history[self._saved :], record)
+            self._store.append(self.id, self._saved, history[self._saved :], record, now_iso())
         except (StoreError, sqlite3.Error) as exc:
             log.error("room %s: events from %d not saved: %s", self.id, self._saved, exc)
             raise SaveError(f"the move could not be saved ({exc}); nothing changed") from exc
         self._saved = len(history)
+        if record is not None:
+            self.status = "finished"
         self._changed()
 
     def _changed(self) -> None:
@@ -234,7 +396,9 @@ class Room:
                 return cached
             state, version = self.state.clone(), self.version
             seats = [replace(s) for s in self.seats]
-        view = self._build_view(state, version, seats, seat)
+            away = {s.seat for s in seats if s.seat in self._away_since}
+            absent = set(self._absent)
+        view = self._build_view(state, version, seats, seat, away, absent)
         with self._lock:
             latest = self._views.get(seat)
             if latest is None or latest["version"] <= version:
@@ -242,12 +406,20 @@ class Room:
         return view
 
     def _build_view(
-        self, state: State, version: int, seats: list[Seat], seat: int | None
+        self,
+        state: State,
+        version: int,
+        seats: list[Seat],
+        seat: int | None,
+        away: set[int],
+        absent: set[int],
     ) -> dict[str, Any]:
         game = self.game
         boards = self._drawn_boards(state, version, seat if seat is not None else 0)
-        to_act = state.to_act()
-        actions = state.legal_actions(seat) if seat in to_act else []
+        open_seats = sum(1 for s in seats if not s.name and not s.bot)
+        playing = self.status == "running" and not open_seats
+        to_act = state.to_act() if playing else ()
+        actions = state.legal_actions(seat) if seat in to_act and not seats[seat].bot else []
         legal = [str(a) for a in actions]
         targets = {str(a): t for a in actions if (t := game.action_target(a)) is not None}
         origins = {str(a): o for a in actions if (o := game.action_origin(a)) is not None}
@@ -267,6 +439,10 @@ class Room:
                     "name": s.name,
                     "bot": s.bot,
                     "status": _status(game, s.seat in to_act, bool(s.bot)),
+                    "stand_in": s.stand_in,  # a bot plays for the person while away
+                    "handed_by": s.handed_by,
+                    "away": not s.bot and s.seat in away,
+                    "absent": s.seat in absent,  # away long enough to hand to a bot
                 }
                 for s in seats
             ],
@@ -282,6 +458,7 @@ class Room:
             "groups": panel["groups"],
             "turns": panel["turns"],
             "undo": seat is not None and acting and game.may_undo(state, seat),
+            "take_backs": game.has_undo,
             "choice_labels": _choice_labels(game, actions),
             "ask": [str(a) for a in actions if game.asks_first(a)],
             "origin_help": game.origin_help,
@@ -290,15 +467,30 @@ class Room:
             if seat is not None and acting
             else [],
             "prompt": game.prompt(state, seat) if seat is not None and acting else "",
-            "log": self._log.lines(state.history, seat)[-LOG_LINES:],
+            "log": self._told(state, seat)[-LOG_LINES:],
             "recent": self._recent_moves(state, version),
             "terminal": state.is_terminal(),
+            "closed": self.status == "closed",
+            "open_seats": open_seats,  # the game starts once these are taken
             "scores": {str(p): dict(c) for p, c in cards.items()} if cards else None,
             "score_rows": {str(p): game.score_rows(c) for p, c in cards.items()} if cards else None,
             "winners": state.winners() if state.is_terminal() else None,
             "help": game.action_help,
             "chance": self._chance_prompt(state) if seat == 0 else None,
         }
+
+    def _told(self, state: State, seat: int | None) -> list[dict[str, Any]]:
+        """The game log with the table's notices in place: the k-th notice given after
+        event n - 1 is line n - 1 + k/1000, between that event and the next, so lines
+        keep their numbers and later lines have higher ones."""
+        lines = self._log.lines(state.history, seat)
+        notices, given = [], Counter[int]()
+        for after, text in list(self._notices):
+            given[after] += 1
+            if after <= len(state.history):
+                n = round(after - 1 + given[after] / 1000, 3)
+                notices.append({"n": n, "seat": None, "text": text, "notice": True})
+        return sorted([*lines, *notices], key=lambda line: float(line["n"]))
 
     def _recent_moves(self, state: State, version: int) -> list[dict[str, Any]]:
         """The last moves' spots, found once per change for every seat."""
@@ -366,6 +558,17 @@ class Room:
         with self._lock:
             return self.state.is_terminal()
 
+    def close(self) -> bool:
+        """Close the room (nobody has played for long): no more moves; its log and the
+        record of the game so far are kept. False when it was not running."""
+        with self._lock:
+            if self.status != "running" or not self._store.close_room(self.id, self._record()):
+                return False
+            self.status = "closed"
+            self._bots.clear()
+            self._changed()
+            return True
+
     def record(self) -> dict[str, Any]:
         with self._lock:
             return self._record()
@@ -404,15 +607,24 @@ def _status(game: Game, acting: bool, bot: bool) -> str:
     return "to act" if acting else "waiting"
 
 
-def _options(options: Mapping[str, Any]) -> dict[str, Any]:
+def options_of(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: tuple(v) if isinstance(v, list) else v for k, v in options.items()}
 
 
 class Rooms:
     """Every room of the server: in memory once asked for, always on disk."""
 
-    def __init__(self, store: Store, *, bot_threads: int = 4) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_threads: int = 4,
+        absent_after: float = ABSENT_AFTER,
+        close_idle_after: float = CLOSE_IDLE_AFTER,
+    ) -> None:
         self._store = store
+        self.absent_after = absent_after
+        self.close_idle_after = close_idle_after
         self._rooms: dict[str, Room] = {}
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
@@ -432,11 +644,13 @@ class Rooms:
         *,
         practice_seed: int | None = None,
         assistant: bool = False,
+        clock: int | None = None,
     ) -> Room:
-        """A new room; `seats` are `{"name": …, "bot": None or a bot name}`. With a
-        `practice_seed` chance follows that seed; otherwise nobody can predict it."""
+        """A new room; `seats` are `{"name": …, "bot": None or a bot name, "open": a seat
+        anyone may take from the lobby}`. With a `practice_seed` chance follows that seed;
+        otherwise nobody can predict it. `clock`: seconds a person has for each turn."""
         try:
-            loaded = linecraft.load(game, **_options({**options, **_players(game, seats)}))
+            loaded = linecraft.load(game, **options_of({**options, **_players(game, seats)}))
         except ValueError as exc:
             raise RoomError(str(exc)) from None
         if len(seats) != loaded.num_players:
@@ -453,15 +667,12 @@ class Rooms:
             now_iso(),
             assistant,
             practice_seed is not None,
+            clock=clock,
         )
+        names = _distinct([_seat_name(s, i) for i, s in enumerate(seats)])
         rows = [
-            SeatRow(
-                i,
-                str(s.get("name") or f"seat {i}"),
-                s.get("bot") or None,
-                secrets.token_urlsafe(12),
-            )
-            for i, s in enumerate(seats)
+            SeatRow(i, name, s.get("bot") or None, secrets.token_urlsafe(12))
+            for i, (name, s) in enumerate(zip(names, seats, strict=True))
         ]
         self._store.add_room(row, rows)
         room = self._room(row, rows)
@@ -471,8 +682,8 @@ class Rooms:
         return room
 
     def _room(self, row: RoomRow, seats: list[SeatRow]) -> Room:
-        people = [Seat(s.seat, s.name, s.bot, s.token) for s in seats]
-        return Room(row, people, self._store, self._workers, self._closed)
+        people = [Seat(s.seat, s.name, s.bot, s.token, s.stand_in, s.handed_by) for s in seats]
+        return Room(row, people, self._store, self._workers, self._closed, self.absent_after)
 
     def get(self, room_id: str) -> Room:
         """The room, loaded from the store on first use. `RoomSetAside` names the stored
@@ -511,6 +722,18 @@ class Rooms:
             raise RoomSetAside(problem) from None
         return room
 
+    def tick(self) -> None:
+        """Housekeeping, every few seconds: seats that became absent are shown so, and
+        rooms idle for `close_idle_after` seconds are closed."""
+        for room in list(self._rooms.values()):
+            room.tick()
+        before = datetime.fromtimestamp(time.time() - self.close_idle_after, UTC)
+        for room_id in self._store.idle_rooms(before.isoformat(timespec="seconds")):
+            try:
+                self.get(room_id).close()
+            except RoomError as exc:
+                log.warning("idle room %s not closed: %s", room_id, exc)
+
     def summaries(self, limit: int = 100) -> list[RoomSummary]:
         return self._store.summaries(limit)
 
@@ -525,6 +748,32 @@ class Rooms:
     def loaded(self) -> int:
         """How many rooms are in memory (the rest stay on disk until asked for)."""
         return len(self._rooms)
+
+
+def _seat_name(seat: Mapping[str, Any], index: int) -> str:
+    """A seat's name: an open seat has none until someone takes it; a bot is named after
+    itself; a person left unnamed is numbered from 1."""
+    if seat.get("open") and not seat.get("bot"):
+        return ""
+    name = str(seat.get("name") or "").strip()
+    if name:
+        return name
+    return f"{seat['bot']} bot {index + 1}" if seat.get("bot") else f"Player {index + 1}"
+
+
+def _distinct(names: list[str]) -> list[str]:
+    """Names as given, a number added to a repeated one ("Bot", "Bot 2"), so that the
+    log and the score table never leave a reader guessing who is meant."""
+    seen: set[str] = set()
+    out = []
+    for name in names:
+        unique, n = name, 1
+        while unique and unique in seen:
+            n += 1
+            unique = f"{name} {n}"
+        seen.add(unique)
+        out.append(unique)
+    return out
 
 
 def _players(game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from linecraft.core.game import Event
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -33,9 +33,11 @@ CREATE TABLE IF NOT EXISTS rooms (
     created TEXT NOT NULL,
     assistant INTEGER NOT NULL DEFAULT 0,
     practice INTEGER NOT NULL DEFAULT 0,
-    status TEXT NOT NULL DEFAULT 'running',  -- running, finished, set-aside
+    status TEXT NOT NULL DEFAULT 'running',  -- running, finished, closed, set-aside
     events INTEGER NOT NULL DEFAULT 0,       -- events stored: the next event's number
-    problem TEXT                             -- why a room was set aside
+    problem TEXT,                            -- why a room was set aside
+    touched TEXT,                            -- the last change (idle rooms are closed)
+    clock INTEGER                            -- seconds a person has for a turn (null: no clock)
 );
 CREATE INDEX IF NOT EXISTS rooms_by_age ON rooms (created);
 CREATE TABLE IF NOT EXISTS seats (
@@ -44,6 +46,8 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL,
     bot TEXT,
     token TEXT NOT NULL UNIQUE,
+    stand_in INTEGER NOT NULL DEFAULT 0,  -- the bot plays a person's seat while they are away
+    handed_by TEXT,                       -- the seated player who handed it to the bot
     PRIMARY KEY (room, seat)
 );
 CREATE TABLE IF NOT EXISTS events (
@@ -52,6 +56,11 @@ CREATE TABLE IF NOT EXISTS events (
     player INTEGER,
     text TEXT NOT NULL,
     PRIMARY KEY (room, number)
+);
+CREATE TABLE IF NOT EXISTS notices (  -- what the table is told besides the game's events
+    room TEXT NOT NULL REFERENCES rooms(id),
+    after INTEGER NOT NULL,               -- the events stored when it happened
+    text TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS records (
     room TEXT PRIMARY KEY REFERENCES rooms(id),
@@ -76,7 +85,13 @@ DROP TABLE rooms;
 ALTER TABLE rooms_v1 RENAME TO rooms;
 """
 
-Status = Literal["running", "finished", "set-aside"]
+# Columns added since schema 1, with their definitions: added in place to older files.
+ADDED_COLUMNS = {
+    "rooms": {"touched": "TEXT", "clock": "INTEGER"},
+    "seats": {"stand_in": "INTEGER NOT NULL DEFAULT 0", "handed_by": "TEXT"},
+}
+
+Status = Literal["running", "finished", "closed", "set-aside"]
 
 
 class StoreError(Exception):
@@ -89,6 +104,8 @@ class SeatRow:
     name: str
     bot: str | None
     token: str
+    stand_in: bool = False  # a bot plays this person's seat while they are away
+    handed_by: str | None = None  # who handed it to the bot
 
 
 @dataclass(frozen=True)
@@ -102,6 +119,8 @@ class RoomRow:
     practice: bool = False  # chance follows a seed the creator chose; every seat is told
     status: Status = "running"
     problem: str | None = None
+    clock: int | None = None  # seconds a person has for a turn before a bot plays it
+    touched: str | None = None  # the last change
 
 
 @dataclass(frozen=True)
@@ -113,6 +132,8 @@ class RoomSummary:
     status: Status
     created: str
     seats: list[tuple[str, str | None]]  # (name, bot)
+    options: dict[str, Any]
+    touched: str | None
 
 
 class Store:
@@ -150,6 +171,13 @@ class Store:
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
+                for table, columns in ADDED_COLUMNS.items():
+                    have = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
+                    for column, definition in columns.items():
+                        if column not in have:
+                            self._db.execute(
+                                f"ALTER TABLE {table} ADD COLUMN {column} {definition}"
+                            )
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 self._db.execute("COMMIT")
             except BaseException:
@@ -180,8 +208,8 @@ class Store:
     def add_room(self, room: RoomRow, seats: list[SeatRow]) -> None:
         statements: list[tuple[str, Sequence[Any]]] = [
             (
-                "INSERT INTO rooms (id, game, options, seed, created, assistant, practice)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO rooms (id, game, options, seed, created, assistant, practice,"
+                " clock, touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     room.id,
                     room.game,
@@ -190,11 +218,16 @@ class Store:
                     room.created,
                     int(room.assistant),
                     int(room.practice),
+                    room.clock,
+                    room.created,
                 ),
             )
         ]
         statements += [
-            ("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (room.id, s.seat, s.name, s.bot, s.token))
+            (
+                "INSERT INTO seats (room, seat, name, bot, token) VALUES (?, ?, ?, ?, ?)",
+                (room.id, s.seat, s.name, s.bot, s.token),
+            )
             for s in seats
         ]
         self._write(statements)
@@ -205,6 +238,7 @@ class Store:
         first: int,
         events: Sequence[Event],
         record: dict[str, Any] | None = None,
+        touched: str | None = None,
     ) -> None:
         """Store events `first`, `first + 1`, … of a room in one transaction; with the
         `record` of a game that has just ended, the room is finished too.
@@ -213,9 +247,9 @@ class Store:
         """
         statements: list[tuple[str, Sequence[Any]]] = [
             (
-                "UPDATE rooms SET events = events + ?, status = ?"
+                "UPDATE rooms SET events = events + ?, status = ?, touched = ?"
                 " WHERE id = ? AND events = ? AND status = 'running'",
-                (len(events), "finished" if record else "running", room, first),
+                (len(events), "finished" if record else "running", touched, room, first),
             )
         ]
         statements += [
@@ -247,8 +281,78 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def set_bot(self, room: str, seat: int, bot: str | None) -> None:
-        self._write([("UPDATE seats SET bot = ? WHERE room = ? AND seat = ?", (bot, room, seat))])
+    def set_bot(
+        self,
+        room: str,
+        seat: int,
+        bot: str | None,
+        *,
+        stand_in: bool = False,
+        handed_by: str | None = None,
+    ) -> None:
+        """Who plays a seat: a bot (`stand_in`: for the person while they are away,
+        `handed_by` whom), or its person again (bot None)."""
+        self._write(
+            [
+                (
+                    "UPDATE seats SET bot = ?, stand_in = ?, handed_by = ?"
+                    " WHERE room = ? AND seat = ?",
+                    (bot, int(stand_in), handed_by, room, seat),
+                )
+            ]
+        )
+
+    def add_notice(self, room: str, after: int, text: str) -> None:
+        self._write([("INSERT INTO notices VALUES (?, ?, ?)", (room, after, text))])
+
+    def notices(self, room: str) -> list[tuple[int, str]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT after, text FROM notices WHERE room = ? ORDER BY rowid", (room,)
+            ).fetchall()
+        return [(after, text) for after, text in rows]
+
+    def claim_seat(self, room: str, seat: int, name: str) -> bool:
+        """Give an open seat (no name yet, no bot) its person; False when it was taken."""
+        (claimed,) = self._write(
+            [
+                (
+                    "UPDATE seats SET name = ? WHERE room = ? AND seat = ? AND name = ''"
+                    " AND bot IS NULL",
+                    (name, room, seat),
+                )
+            ]
+        )
+        return bool(claimed)
+
+    def close_room(self, room: str, record: dict[str, Any]) -> bool:
+        """Close a running room that nobody plays any more, keeping its log and the
+        record of the game so far; False when it was no longer running."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                closed = self._db.execute(
+                    "UPDATE rooms SET status = 'closed' WHERE id = ? AND status = 'running'",
+                    (room,),
+                ).rowcount
+                if closed:
+                    self._db.execute(
+                        "INSERT INTO records VALUES (?, ?)", (room, json.dumps(record))
+                    )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return bool(closed)
+
+    def idle_rooms(self, before: str) -> list[str]:
+        """Running rooms whose last change is older than `before` (an ISO time)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM rooms WHERE status = 'running' AND COALESCE(touched, created) < ?",
+                (before,),
+            ).fetchall()
+        return [r[0] for r in rows]
 
     def set_aside(self, room: str, problem: str) -> None:
         """Mark a room whose log cannot be replayed; it is never loaded again."""
@@ -261,8 +365,8 @@ class Store:
         """A room with its seats and its whole log; None when there is no such room."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, game, options, seed, created, assistant, practice, status, problem"
-                " FROM rooms WHERE id = ?",
+                "SELECT id, game, options, seed, created, assistant, practice, status, problem,"
+                " clock, touched FROM rooms WHERE id = ?",
                 (room_id,),
             ).fetchone()
             if row is None:
@@ -277,11 +381,14 @@ class Store:
                 bool(row[6]),
                 row[7],
                 row[8],
+                row[9],
+                row[10],
             )
             seats = [
-                SeatRow(*r)
-                for r in self._db.execute(
-                    "SELECT seat, name, bot, token FROM seats WHERE room = ? ORDER BY seat",
+                SeatRow(seat, name, bot, token, bool(stand_in), handed_by)
+                for seat, name, bot, token, stand_in, handed_by in self._db.execute(
+                    "SELECT seat, name, bot, token, stand_in, handed_by FROM seats"
+                    " WHERE room = ? ORDER BY seat",
                     (room_id,),
                 )
             ]
@@ -301,11 +408,12 @@ class Store:
         return json.loads(found[0]) if found else None
 
     def summaries(self, limit: int) -> list[RoomSummary]:
-        """The newest rooms that have not been set aside, newest first."""
+        """The newest running rooms, newest first (finished, closed and set-aside rooms
+        leave the list; their records stay reachable by link)."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, game, status, created FROM rooms WHERE status != 'set-aside'"
-                " ORDER BY created DESC, rowid DESC LIMIT ?",
+                "SELECT id, game, status, created, options, touched FROM rooms"
+                " WHERE status = 'running' ORDER BY created DESC, rowid DESC LIMIT ?",
                 (limit,),
             ).fetchall()
             seats: dict[str, list[tuple[str, str | None]]] = {r[0]: [] for r in rows}
@@ -317,7 +425,9 @@ class Store:
                     list(seats),
                 ):
                     seats[room].append((name, bot))
-        return [RoomSummary(r[0], r[1], r[2], r[3], seats[r[0]]) for r in rows]
+        return [
+            RoomSummary(r[0], r[1], r[2], r[3], seats[r[0]], json.loads(r[4]), r[5]) for r in rows
+        ]
 
     def events(self, room_id: str) -> list[Event]:
         """A room's stored log in order (what every acknowledged action is checked against)."""

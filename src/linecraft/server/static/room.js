@@ -159,7 +159,7 @@ function play(action, target, drawings) {
     return;
   }
   send(action);
-  update({ choices: null, cycle: drawings && drawings.length > 1 && v.undo ? { target, actions: drawings, index: 0 } : null });
+  update({ choices: null, cycle: drawings && drawings.length > 1 && v.take_backs ? { target, actions: drawings, index: 0 } : null });
 }
 
 function confirm() {
@@ -208,6 +208,7 @@ function Room({ m }) {
       </section>
       <aside class="panel">
         <${Seats} v=${v} />
+        <${Replaced} v=${v} />
         <${Prompt} v=${v} m=${m} />
         <${Hand} v=${v} m=${m} />
         <${Pending} v=${v} m=${m} />
@@ -329,18 +330,38 @@ function spotKey(event, playable) {
   next.focus();
 }
 
-function Seats({ v }) {
-  const takeOver = (seat) => fetch(`/api/rooms/${v.room}/takeover`, {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token, seat, bot: "greedy" }),
+async function post(path, body) {
+  const answer = await fetch(`/api/rooms/${model.view.room}/${path}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
+  if (!answer.ok) update({ error: (await answer.json()).detail || "refused" });
+}
+
+// The seats: who is to play, who is away; an absent player's seat may be handed to a
+// bot (after a confirmation), and its person takes it back with their own link.
+function Seats({ v }) {
+  const handOver = (s) => {
+    if (window.confirm(`${s.name} has been away for a while. Let a bot play for ${s.name} until they come back?`)) {
+      post("takeover", { token, seat: s.seat, bot: "greedy" });
+    }
+  };
   return html`<ul class="seats">${v.seats.map((s) => html`
     <li class=${["to act", "thinking", "drawing"].includes(s.status) ? "to-act" : ""}>
-      <span class="name">${s.name}${s.seat === v.you ? " (you)" : ""}${s.bot ? html` <small>bot</small>` : null}</span>
-      <span class="seat-status">${STATUS[s.status] || s.status}</span>
-      ${!s.bot && s.seat !== v.you && v.you !== null && !v.terminal
-        ? html`<button type="button" class="link" onClick=${() => takeOver(s.seat)}>let a bot play</button>` : null}
+      <span class="name">${s.name || "Open seat"}${s.seat === v.you ? " (you)" : ""}${s.bot ? html` <small>${s.stand_in ? `bot playing for ${s.name}` : "bot"}</small>` : null}</span>
+      <span class="seat-status">${s.name ? STATUS[s.status] || s.status : "waiting for a player"}${s.away && s.name && !v.terminal ? " · away" : ""}</span>
+      ${s.absent && s.seat !== v.you && v.you !== null && !v.terminal && !v.closed
+        ? html`<button type="button" class="link hand-over" onClick=${() => handOver(s)}>let a bot play for ${s.name}</button>` : null}
     </li>`)}</ul>`;
+}
+
+// Told on return: a bot has played your seat; one click takes it back.
+function Replaced({ v }) {
+  const mine = v.you !== null ? v.seats[v.you] : null;
+  if (!mine || !mine.stand_in || v.terminal) return null;
+  return html`<div class="replaced" role="alert">
+    <span>${mine.handed_by} let a bot play your seat while you were away.</span>
+    <button type="button" class="primary" id="take-back" onClick=${() => post("takeback", { token })}>Take my seat back</button>
+  </div>`;
 }
 
 const STATUS = { thinking: "thinking…", drawing: "drawing", done: "done", "to act": "to play", waiting: "waiting" };
@@ -348,6 +369,8 @@ const STATUS = { thinking: "thinking…", drawing: "drawing", done: "done", "to 
 function Prompt({ v }) {
   let text;
   if (v.terminal) text = "The game is over.";
+  else if (v.closed) text = "This room was closed: nobody had played in it for a long time.";
+  else if (v.open_seats) text = `Waiting for ${v.open_seats} more player${v.open_seats > 1 ? "s" : ""} to join from the lobby…`;
   else if (v.chance) text = `Type ${v.chance.prompt} below and press Play.${v.chance.outcomes.length ? ` Possible: ${v.chance.outcomes.join(", ")}` : ""}`;
   else if (v.legal.length) text = v.prompt || "Your move: pick a piece and click a glowing spot.";
   else if (v.you === null) text = "You are watching.";
