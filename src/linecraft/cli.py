@@ -318,7 +318,10 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     # Bots think in threads; a thread waiting to answer a person gets the interpreter
     # within 1 ms instead of the default 5, so a busy room barely slows the others.
     sys.setswitchinterval(0.001)
-    uvicorn.run(create_app(db), host=args.host, port=args.port, log_level="warning")
+    app = create_app(
+        db, absent_after=args.absent_after, close_idle_after=args.close_idle_after * 3600
+    )
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return EXIT_OK
 
 
@@ -380,6 +383,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--db", help="the SQLite file (default: in your user data directory)")
+    p.add_argument(
+        "--absent-after",
+        type=float,
+        default=60.0,
+        help="seconds without a connection before another player may hand a seat to a bot",
+    )
+    p.add_argument(
+        "--close-idle-after",
+        type=float,
+        default=24.0,
+        help="hours without a move before a running room is closed (its record is kept)",
+    )
     p.set_defaults(run=cmd_serve)
 
     p = command("bench", "engine throughput: random full games per second on one core")
