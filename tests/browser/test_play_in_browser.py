@@ -192,8 +192,8 @@ def test_two_people_in_two_tabs_play_to_the_end(server: str, browser: Any, game:
     assert all("Winner" in tab.inner_text(".scores") for tab in tabs)
     assert "<i>Ben</i>" in tabs[0].inner_text("#final-scores")  # a name is text, not markup
     lobby.reload()
-    lobby.wait_for_selector("#rooms li")
-    assert "<i>Ben</i>" in lobby.inner_text("#rooms")
+    lobby.wait_for_selector("#mine li")  # the lobby remembers the seat, and the names as text
+    assert "<i>Ben</i>" in lobby.inner_text("#mine") and "finished" in lobby.inner_text("#mine")
 
 
 @needs_chromium

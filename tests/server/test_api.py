@@ -168,7 +168,7 @@ def test_a_seat_reads_the_game_in_words(client: TestClient) -> None:
     result = create(client, "next-station-london", {"powers": True}, [{"name": "Ann"}])
     room, token = result["room"], token_of(result, 0)
     view = client.get(f"/api/rooms/{room}/view", params={"token": token}).json()
-    assert view["title"] == "Next Station: London — Powers"
+    assert view["title"] == "Next Station: London — Pencil powers"
     assert view["prompt"] and [c["label"] for c in view["controls"]][:1] == ["Pass"]
     assert any("Round 1 of 4 begins" in line["text"] for line in view["log"])
     assert view["score_rows"]["0"][-1] == ["Total", view["scores"]["0"]["total"]]

@@ -125,3 +125,27 @@ def test_an_idle_room_is_closed_and_keeps_its_record(tmp_path: Path) -> None:
         assert refused.status_code == 400 and "closed" in refused.json()["error"]
         record = client.get(f"/api/rooms/{room}/record").json()
         assert record["game"] == "railroad-ink" and record["events"]  # the game so far
+
+
+def test_a_finished_table_plays_again_and_each_seat_finds_its_place(client: TestClient) -> None:
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    bots = [{"name": "Ann", "bot": "greedy"}, {"name": "Ben", "bot": "greedy"}]
+    held = rooms.create("metro", {"hand_size": 2}, bots)
+    room, ann, ben = held.id, held.seats[0].token, held.seats[1].token
+    early = client.post(f"/api/rooms/{room}/rematch", json={"token": ann})
+    assert early.status_code == 409 and "once the game is over" in early.json()["detail"]
+    wait_for(client, room, lambda v: v["terminal"])
+    mine = client.post("/api/seats", json={"seats": [{"room": room, "token": ann}]}).json()
+    assert mine["seats"][0]["status"] == "finished" and mine["seats"][0]["names"] == ["Ann", "Ben"]
+    assert client.get(f"/api/rooms/{room}/rematch", params={"token": ben}).status_code == 404
+    started = client.post(f"/api/rooms/{room}/rematch", json={"token": ann}).json()
+    again = client.post(f"/api/rooms/{room}/rematch", json={"token": ben}).json()
+    assert again["room"] == started["room"]  # one rematch per table
+    invited = client.get(f"/api/rooms/{room}/view", params={"token": ben}).json()
+    assert invited["rematch"] == started["room"]  # everyone at the table sees it
+    ben_link = client.get(f"/api/rooms/{room}/rematch", params={"token": ben}).json()["link"]
+    view = client.get(
+        f"/api/rooms/{started['room']}/view", params={"token": ben_link.split("token=")[1]}
+    ).json()
+    assert view["you"] == 1 and [s["name"] for s in view["seats"]] == ["Ann", "Ben"]
+    assert view["title"] == "Metro — Tiles in hand: Two"  # the same options, in words

@@ -26,6 +26,13 @@ class Option:
     doc: str = ""
     choices: tuple[Any, ...] = ()
     many: bool = False
+    # what a player reads in a form: the option's name, one line of help (no rule
+    # codes), and each choice in words (in the order of `choices`)
+    label: str = ""
+    help: str = ""
+    choice_words: tuple[str, ...] = ()
+    ordered: bool = False  # the value is None (the rules' own order) or all `choices` ordered
+    hidden: bool = False  # set by the platform (the seats give the number of players)
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,10 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     # Option sets every conformance test runs over.
     conformance_options: tuple[Mapping[str, Any], ...] = field(default=({},))
+    # the lobby's card: one sentence, how many play, how long a game takes
+    blurb: str = ""
+    players: tuple[int, int] = (1, 1)
+    minutes: str = ""
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults filled in, every value validated; `ValueError` names the bad option."""

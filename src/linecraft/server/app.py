@@ -7,9 +7,11 @@ actions carried out in worker threads, and bots move in a pool of their own."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import json
 import logging
+import random
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -22,7 +24,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 
 import linecraft
-from linecraft.bots import BOTS
+from linecraft.bots import BOTS, make_bot
 from linecraft.core.errors import LinecraftError
 from linecraft.server.rooms import (
     ABSENT_AFTER,
@@ -75,6 +77,15 @@ class TokenRequest(BaseModel):
     token: str
 
 
+class HeldSeat(BaseModel):
+    room: str = Field(max_length=40)
+    token: str = Field(max_length=80)
+
+
+class SeatsRequest(BaseModel):
+    seats: list[HeldSeat]
+
+
 class JoinRequest(BaseModel):
     name: str = Field("", max_length=40)
 
@@ -85,8 +96,12 @@ CLIENT_FILES = (
     "lobby.js",
     "replay.js",
     "room.js",
+    "seats.js",
+    "icon.svg",
+    "icon-turn.svg",
     "vendor/preact-htm.mjs",
 )
+MEDIA_TYPES = {".css": "text/css", ".svg": "image/svg+xml"}
 
 
 def _page(name: str) -> str:
@@ -158,16 +173,21 @@ def create_app(
     def static(name: str) -> HTMLResponse:
         if name not in CLIENT_FILES:
             raise HTTPException(404, "no such file")
-        kind = "text/css" if name.endswith(".css") else "application/javascript"
+        kind = MEDIA_TYPES.get(Path(name).suffix, "application/javascript")
         return HTMLResponse(_page(name), media_type=kind, headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
+        """Each game as the lobby shows it: its card and its options in words."""
         return {
             "games": [
                 {
                     "name": info.name,
                     "title": info.title,
+                    "blurb": info.blurb,
+                    "players": list(info.players),
+                    "minutes": info.minutes,
+                    "picture": f"/api/games/{info.name}/picture.svg",
                     "options": [
                         {
                             "name": o.name,
@@ -176,14 +196,31 @@ def create_app(
                             "doc": o.doc,
                             "choices": list(o.choices),
                             "many": o.many,
+                            "label": o.label or o.name.replace("_", " ").capitalize(),
+                            "help": o.help,
+                            "choice_words": list(o.choice_words)
+                            or [str(c).replace("-", " ").capitalize() for c in o.choices],
+                            "ordered": o.ordered,
                         }
                         for o in info.options
+                        if not o.hidden
                     ],
                 }
                 for info in linecraft.games()
             ],
             "bots": sorted(BOTS),
         }
+
+    @app.get("/api/games/{name}/picture.svg")
+    async def game_picture(name: str) -> HTMLResponse:
+        """A finished board of the game, drawn by its own renderer, for its card."""
+        try:
+            svg = await asyncio.to_thread(picture, name)
+        except ValueError as exc:
+            raise HTTPException(404, str(exc)) from None
+        return HTMLResponse(
+            svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"}
+        )
 
     @app.post("/api/rooms")
     def create_room(request: RoomRequest) -> dict[str, Any]:
@@ -220,6 +257,56 @@ def create_app(
             ],
             "spectator": f"/room/{room.id}",
         }
+
+    @app.post("/api/rooms/{room_id}/rematch")
+    def rematch(room_id: str, request: TokenRequest) -> dict[str, Any]:
+        """Start (or find) the next game at this table; the answer is the caller's seat."""
+        room = room_or_404(room_id)
+        seat = seat_of(room, request.token)
+        assert seat is not None
+        try:
+            new = rooms.rematch(room)
+        except RoomError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return {"room": new.id, "link": f"/room/{new.id}?token={new.seats[seat].token}"}
+
+    @app.get("/api/rooms/{room_id}/rematch")
+    def rematch_seat(room_id: str, token: str) -> dict[str, Any]:
+        """Your seat in the rematch someone at your table started."""
+        room = room_or_404(room_id)
+        seat = seat_of(room, token)
+        assert seat is not None
+        if room.rematch is None:
+            raise HTTPException(404, "nobody has started a rematch yet")
+        new = room_or_404(room.rematch)
+        return {"room": new.id, "link": f"/room/{new.id}?token={new.seats[seat].token}"}
+
+    @app.post("/api/seats")
+    def my_seats(request: SeatsRequest) -> dict[str, Any]:
+        """The games of the seats a browser remembers: where each stands for that seat."""
+        found = []
+        for held in request.seats[:50]:
+            try:
+                room = rooms.get(held.room)
+            except RoomError:
+                continue
+            seat = room.seat_of(held.token)
+            if seat is None:
+                continue
+            view = room.view(seat)
+            found.append(
+                {
+                    "room": room.id,
+                    "title": room.title,
+                    "created": room.created,
+                    "link": f"/room/{room.id}?token={held.token}",
+                    "status": "finished" if view["terminal"] else room.status,
+                    "your_turn": bool(view["legal"]),
+                    "names": [s.name for s in room.seats],
+                    "rematch": room.rematch,
+                }
+            )
+        return {"seats": found}
 
     @app.post("/api/rooms/{room_id}/join")
     def join(room_id: str, request: JoinRequest) -> dict[str, Any]:
@@ -400,6 +487,21 @@ def create_app(
                 room.disconnect(seat)
 
     return app
+
+
+@functools.cache
+def picture(name: str) -> str:
+    """The end of one game the greedy bot plays alone at every seat (always the same
+    game: fixed seeds), drawn for the first seat."""
+    game = linecraft.load(name)
+    state, bot, chance = game.new_state(3), make_bot("greedy", 1), random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.advance(chance)
+        else:
+            player = state.to_act()[0]
+            state.apply(player, bot.choose(state, player))
+    return game.render_state(state, 0)
 
 
 def _delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:

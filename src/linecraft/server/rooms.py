@@ -32,6 +32,7 @@ from linecraft.bots import BOTS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
 from linecraft.core.game import Action, Event, Game, State
 from linecraft.core.records import make_record, now_iso
+from linecraft.core.registry import Option
 from linecraft.server.chance import Chance
 from linecraft.server.gamelog import GameLog, recent_moves
 from linecraft.server.picks import pick_panel
@@ -90,6 +91,8 @@ class Room:
         self.created = row.created
         self.assistant = row.assistant
         self.status = row.status  # running, finished or closed
+        self.row = row
+        self.rematch = row.rematch  # the room of the next game at this table
         self.absent_after = absent_after
         # open connections per seat, and since when a seat has had none (never
         # connected since the server started counts from then)
@@ -471,6 +474,7 @@ class Room:
             "recent": self._recent_moves(state, version),
             "terminal": state.is_terminal(),
             "closed": self.status == "closed",
+            "rematch": self.rematch,
             "open_seats": open_seats,  # the game starts once these are taken
             "scores": {str(p): dict(c) for p, c in cards.items()} if cards else None,
             "score_rows": {str(p): game.score_rows(c) for p, c in cards.items()} if cards else None,
@@ -588,13 +592,22 @@ def room_title(game: Game) -> str:
     chosen: list[str] = []
     for option in info.options:
         value = game.options.get(option.name)
-        if option.many and value:
-            chosen += [str(v).replace("-", " ").capitalize() for v in value]
-        elif value is True and option.default is not True:
-            chosen.append(option.name.replace("_", " ").capitalize())
-        elif option.choices and isinstance(value, str) and value != option.default:
-            chosen.append(str(value).replace("-", " ").capitalize())
+        if option.hidden or value == option.default or value in (None, False):
+            continue
+        if option.many:
+            chosen += [_choice_word(option, v).split(":")[0] for v in value]
+        elif value is True:
+            chosen.append(option.label or option.name.replace("_", " ").capitalize())
+        elif option.choices and not option.ordered and value in option.choices:
+            word = _choice_word(option, value)
+            chosen.append(f"{option.label}: {word}" if option.label else word)
     return f"{info.title} — {', '.join(chosen)}" if chosen else info.title
+
+
+def _choice_word(option: Option, value: Any) -> str:
+    if option.choice_words and value in option.choices:
+        return option.choice_words[option.choices.index(value)]
+    return str(value).replace("-", " ").capitalize()
 
 
 def _status(game: Game, acting: bool, bot: bool) -> str:
@@ -733,6 +746,31 @@ class Rooms:
                 self.get(room_id).close()
             except RoomError as exc:
                 log.warning("idle room %s not closed: %s", room_id, exc)
+
+    def rematch(self, room: Room) -> Room:
+        """The next game at a finished room's table: the same game, options and seats
+        (a bot that stood in for a person gives the seat back), new chance. Asked twice,
+        the same rematch."""
+        with room._lock:
+            if room.rematch is not None:
+                return self.get(room.rematch)
+            if room.status == "running":
+                raise RoomError("a rematch can be started once the game is over")
+            seats = [{"name": s.name, "bot": None if s.stand_in else s.bot} for s in room.seats]
+            practice = secrets.randbits(63) if room.chance.practice else None
+            options = {k: v for k, v in room.options.items() if k != "players"}
+            new = self.create(
+                room.game.name,
+                options,
+                seats,
+                practice_seed=practice,
+                assistant=room.assistant,
+                clock=room.clock,
+            )
+            self._store.set_rematch(room.id, new.id)
+            room.rematch = new.id
+            room._changed()  # everyone at the table is invited
+            return new
 
     def summaries(self, limit: int = 100) -> list[RoomSummary]:
         return self._store.summaries(limit)

@@ -37,7 +37,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     events INTEGER NOT NULL DEFAULT 0,       -- events stored: the next event's number
     problem TEXT,                            -- why a room was set aside
     touched TEXT,                            -- the last change (idle rooms are closed)
-    clock INTEGER                            -- seconds a person has for a turn (null: no clock)
+    clock INTEGER,                           -- seconds a person has for a turn (null: no clock)
+    rematch TEXT                             -- the room of the next game at the same table
 );
 CREATE INDEX IF NOT EXISTS rooms_by_age ON rooms (created);
 CREATE TABLE IF NOT EXISTS seats (
@@ -87,7 +88,7 @@ ALTER TABLE rooms_v1 RENAME TO rooms;
 
 # Columns added since schema 1, with their definitions: added in place to older files.
 ADDED_COLUMNS = {
-    "rooms": {"touched": "TEXT", "clock": "INTEGER"},
+    "rooms": {"touched": "TEXT", "clock": "INTEGER", "rematch": "TEXT"},
     "seats": {"stand_in": "INTEGER NOT NULL DEFAULT 0", "handed_by": "TEXT"},
 }
 
@@ -121,6 +122,7 @@ class RoomRow:
     problem: str | None = None
     clock: int | None = None  # seconds a person has for a turn before a bot plays it
     touched: str | None = None  # the last change
+    rematch: str | None = None  # the room of the next game at the same table
 
 
 @dataclass(frozen=True)
@@ -312,6 +314,13 @@ class Store:
             ).fetchall()
         return [(after, text) for after, text in rows]
 
+    def set_rematch(self, room: str, rematch: str) -> bool:
+        """Point a finished room at its rematch; False when it already has one."""
+        (moved,) = self._write(
+            [("UPDATE rooms SET rematch = ? WHERE id = ? AND rematch IS NULL", (rematch, room))]
+        )
+        return bool(moved)
+
     def claim_seat(self, room: str, seat: int, name: str) -> bool:
         """Give an open seat (no name yet, no bot) its person; False when it was taken."""
         (claimed,) = self._write(
@@ -366,7 +375,7 @@ class Store:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, game, options, seed, created, assistant, practice, status, problem,"
-                " clock, touched FROM rooms WHERE id = ?",
+                " clock, touched, rematch FROM rooms WHERE id = ?",
                 (room_id,),
             ).fetchone()
             if row is None:
@@ -383,6 +392,7 @@ class Store:
                 row[8],
                 row[9],
                 row[10],
+                row[11],
             )
             seats = [
                 SeatRow(seat, name, bot, token, bool(stand_in), handed_by)

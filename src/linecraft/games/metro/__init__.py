@@ -43,8 +43,18 @@ INFO = GameInfo(
     title="Metro",
     make=Metro,
     options=(
-        Option("players", 2, "2–6", _int_in(2, 6), "seats, in turn order"),
-        Option("hand_size", 1, "1–3", _int_in(1, 3), "tiles in hand (§10.2)", choices=(1, 2, 3)),
+        Option("players", 2, "2–6", _int_in(2, 6), "seats, in turn order", hidden=True),
+        Option(
+            "hand_size",
+            1,
+            "1–3",
+            _int_in(1, 3),
+            "tiles in hand (§10.2)",
+            choices=(1, 2, 3),
+            label="Tiles in hand",
+            help="With more than one, you choose which tile to lay.",
+            choice_words=("One", "Two", "Three"),
+        ),
         Option(
             "free_rotation",
             False,
@@ -52,6 +62,8 @@ INFO = GameInfo(
             _flag,
             "tiles may be turned (§10.1)",
             choices=(False, True),
+            label="Turn the tiles",
+            help="Tiles may be laid in any of four turns, not only as printed.",
         ),
         Option(
             "modules",
@@ -61,6 +73,14 @@ INFO = GameInfo(
             "1 companies, 2 central stations, 3 central tracks, 4 numbered stations",
             choices=(1, 2, 3, 4),
             many=True,
+            label="Modules",
+            help="Add any of the four modules (not both 2 and 3).",
+            choice_words=(
+                "1 Companies: secret shares in the train companies",
+                "2 Central station: place your central car for a bonus",
+                "3 Central tracks: track pieces instead of the central station",
+                "4 Numbered stations: score the stations with your number tokens",
+            ),
         ),
         Option(
             "exchange_cooldown",
@@ -70,6 +90,8 @@ INFO = GameInfo(
             "module 1: nobody exchanges shares on two turns in a row "
             "(a Linecraft ruling; the rulebook stops exchanges only at 25 profit)",
             choices=(False, True),
+            label="Companies: no exchanges two turns in a row",
+            help="Our own rule, not the rulebook's.",
         ),
         Option(
             "central_cars_open_only",
@@ -79,6 +101,8 @@ INFO = GameInfo(
             "module 2: a central car only where the route is not yet complete "
             "(a Linecraft ruling; the rulebook allows any free central position)",
             choices=(False, True),
+            label="Central station: cars only on open routes",
+            help="Our own rule, not the rulebook's.",
         ),
         Option(
             "central_track_rotation",
@@ -87,6 +111,9 @@ INFO = GameInfo(
             _rotation,
             "module 3",
             choices=("random", "fixed"),
+            label="Central tracks: how they are laid",
+            help="At random, or as printed in the rulebook's picture.",
+            choice_words=("At random", "As printed"),
         ),
         Option(
             "central_tracks_no_adjacency",
@@ -96,9 +123,18 @@ INFO = GameInfo(
             "module 3: a square touching only the central tracks takes no tile "
             "(a Linecraft ruling; the rulebook counts them as pieces on the board)",
             choices=(False, True),
+            label="Central tracks: no tile beside them alone",
+            help="Our own rule, not the rulebook's.",
         ),
         Option(
-            "numbers_per_player", 2, "1 to 32 / players", _int_in(1, 16), "module 4 tokens each"
+            "numbers_per_player",
+            2,
+            "1 to 32 / players",
+            _int_in(1, 16),
+            "module 4 tokens each",
+            choices=(1, 2, 3, 4),
+            label="Numbered stations: tokens each",
+            help="How many station numbers each player is dealt.",
         ),
     ),
     conformance_options=(
@@ -119,6 +155,12 @@ INFO = GameInfo(
         },
         {"players": 5, "modules": (3,), "central_tracks_no_adjacency": True},
     ),
+    blurb=(
+        "Lay track tiles on the city grid and steer every route: the longer a train's "
+        "journey from its station, the more it scores, doubled through the centre."
+    ),
+    players=(2, 6),
+    minutes="30–45",
 )
 register(INFO)
 

@@ -43,7 +43,7 @@ INFO = GameInfo(
     title="Metromania",
     make=Metromania,
     options=(
-        Option("players", 4, "2, 3 or 4", _players, "seats"),
+        Option("players", 4, "2, 3 or 4", _players, "seats", hidden=True),
         Option(
             "two_player_mode",
             "two-companies",
@@ -51,6 +51,9 @@ INFO = GameInfo(
             _choice("two-companies", "six-destinations"),
             "how two players play (§15)",
             choices=("two-companies", "six-destinations"),
+            label="With two players",
+            help="Each player runs two companies, or one company with six destinations.",
+            choice_words=("Two companies each", "Six destinations each"),
         ),
         Option(
             "open_destinations",
@@ -59,6 +62,8 @@ INFO = GameInfo(
             _flag,
             "markers letter up (§16.1)",
             choices=(False, True),
+            label="Destinations open",
+            help="Destination markers are dealt letter up for everyone to see.",
         ),
         Option(
             "strict_municipality",
@@ -67,6 +72,8 @@ INFO = GameInfo(
             _flag,
             "fixed hands (§16.2)",
             choices=(False, True),
+            label="The municipality's destinations",
+            help="Every company gets the destinations of the rulebook's table.",
         ),
         Option(
             "gates",
@@ -75,6 +82,9 @@ INFO = GameInfo(
             _choice("standard", "alternating"),
             "arrow pattern",
             choices=("standard", "alternating"),
+            label="Gates",
+            help="How the white and black arrows sit around the city.",
+            choice_words=("As in the rulebook", "Alternating"),
         ),
         Option(
             "end_lines",
@@ -82,6 +92,10 @@ INFO = GameInfo(
             "null or 1 to the number of lines",
             _end_lines,
             "blocked/finished lines that end the building (default 5; 3 with six destinations)",
+            choices=(None, 3, 4, 5, 6),
+            label="Lines that end the game",
+            help="The building ends when this many lines are blocked or finished.",
+            choice_words=("As the rules say (5, or 3 with six destinations)", "3", "4", "5", "6"),
         ),
     ),
     conformance_options=(
@@ -91,6 +105,12 @@ INFO = GameInfo(
         {"players": 4, "open_destinations": True, "gates": "alternating"},
         {"players": 3, "strict_municipality": True},
     ),
+    blurb=(
+        "Run a subway company: dig tunnels for your two lines across a city of triangles "
+        "and carry the residents from home to work and fun."
+    ),
+    players=(2, 4),
+    minutes="45",
 )
 register(INFO)
 

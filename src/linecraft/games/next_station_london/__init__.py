@@ -59,7 +59,14 @@ INFO = GameInfo(
     title="Next Station: London",
     make=NextStationLondon,
     options=(
-        Option("players", 1, "1–4 (more with more_players)", _players, "sheets on the same cards"),
+        Option(
+            "players",
+            1,
+            "1–4 (more with more_players)",
+            _players,
+            "sheets on the same cards",
+            hidden=True,
+        ),
         Option(
             "objectives",
             False,
@@ -67,6 +74,8 @@ INFO = GameInfo(
             _module(check_objectives),
             "module A: shared objectives, 2 drawn at random unless named",
             choices=(False, True),
+            label="Shared objectives",
+            help="Two goals everyone may reach for extra points.",
         ),
         Option(
             "powers",
@@ -75,6 +84,8 @@ INFO = GameInfo(
             _module(check_powers),
             "module B: pencil powers, dealt at random unless named",
             choices=(False, True),
+            label="Pencil powers",
+            help="Each colour brings a one-off power: a double section, a joker station…",
         ),
         Option(
             "order",
@@ -82,6 +93,10 @@ INFO = GameInfo(
             "null or the four colours",
             _order,
             "colour order (default purple, blue, pink, green; drawn at random when solo)",
+            choices=COLOURS,
+            ordered=True,
+            label="Order of the pencils",
+            help="The order the four lines are drawn in, rounds one to four.",
         ),
         Option(
             "solo",
@@ -90,6 +105,9 @@ INFO = GameInfo(
             _solo,
             "solo scoring (default: 1 player)",
             choices=(None, True, False),
+            label="Solo scoring",
+            help="Score against the rating table, as in the solo game.",
+            choice_words=("When playing alone", "Always", "Never"),
         ),
         Option(
             "more_players",
@@ -98,6 +116,8 @@ INFO = GameInfo(
             _flag,
             "allow 5+ players (§12)",
             choices=(False, True),
+            label="More than four players",
+            help="Share the cards among five or more sheets.",
         ),
     ),
     conformance_options=(
@@ -108,6 +128,12 @@ INFO = GameInfo(
         {"players": 2, "powers": True},
         {"players": 4, "objectives": True, "powers": True},
     ),
+    blurb=(
+        "Flip a card, draw a section of your metro line on the London map; four lines, "
+        "one per pencil, linking districts, crossing the Thames and passing tourist sights."
+    ),
+    players=(1, 4),
+    minutes="20–30",
 )
 register(INFO)
 

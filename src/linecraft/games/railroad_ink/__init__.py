@@ -16,6 +16,11 @@ def _players(value: Any) -> int:
 
 EXPANSIONS = ("lava", "meteor", "underground")
 VARIANTS = ("base", "underground-standalone")
+EXPANSION_WORDS = (
+    "Lava: volcanoes erupt and lava spreads; close the lakes for points",
+    "Meteor: a meteor strikes each round and leaves a crater",
+    "Underground: a second board below for subway lines and pipes",
+)
 
 
 def _expansions(value: Any) -> tuple[str, ...]:
@@ -36,7 +41,7 @@ INFO = GameInfo(
     title="Railroad Ink",
     make=RailroadInk,
     options=(
-        Option("players", 1, "1 or more", _players, "boards drawn on the same rolls"),
+        Option("players", 1, "1 or more", _players, "boards drawn on the same rolls", hidden=True),
         Option(
             "expansions",
             (),
@@ -45,6 +50,9 @@ INFO = GameInfo(
             "expansions",
             choices=EXPANSIONS,
             many=True,
+            label="Expansions",
+            help="Add one or more to the base game.",
+            choice_words=EXPANSION_WORDS,
         ),
         Option(
             "variant",
@@ -53,8 +61,17 @@ INFO = GameInfo(
             _variant,
             "the standalone Underground game",
             choices=VARIANTS,
+            label="Game",
+            help="The standalone Underground game draws on the underground board alone.",
+            choice_words=("Railroad Ink", "Underground on its own"),
         ),
     ),
+    blurb=(
+        "Roll the route dice and draw them on your board: link the exits into networks "
+        "in seven rounds, everyone drawing the same roll."
+    ),
+    players=(1, 6),
+    minutes="20–30",
     conformance_options=(
         {"players": 1},
         {"players": 2},

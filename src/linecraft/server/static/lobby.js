@@ -1,166 +1,233 @@
-"use strict";
-let catalogue = null;
+// The lobby: the games as cards, a table to set up, the games this browser holds a
+// seat in, and the open and running tables of the server. Names and seats are kept in
+// this browser (local storage) so a closed tab never loses a seat.
+import { html, render, useEffect, useState } from "./vendor/preact-htm.mjs";
+import { rememberSeat, heldSeats, myName, setMyName, ago } from "./seats.js";
+
+const model = { catalogue: null, game: null, created: null, error: "", rooms: [], mine: [] };
+
+function update(change) {
+  Object.assign(model, change);
+  render(html`<${Lobby} m=${model} />`, document.getElementById("app"));
+}
 
 async function load() {
-  catalogue = await (await fetch("/api/games")).json();
-  const game = document.getElementById("game");
-  for (const g of catalogue.games) {
-    const option = document.createElement("option");
-    option.value = g.name; option.textContent = g.title;
-    game.appendChild(option);
-  }
-  game.addEventListener("change", showOptions);
-  showOptions();
-  addSeat("Player", "");
-  addSeat("bot", "greedy");
-  refreshRooms();
+  const catalogue = await (await fetch("/api/games")).json();
+  // the games one can play alone first, the larger tables first among them
+  catalogue.games.sort((a, b) => a.players[0] - b.players[0] || b.players[1] - a.players[1]);
+  update({ catalogue, game: catalogue.games[0].name });
+  refresh();
+  setInterval(refresh, 10000);
 }
 
-// Each option as the control that fits it: a box to tick for yes/no, boxes for a list
-// of choices, a menu for one of several, else the value as JSON text.
-function showOptions() {
-  const name = document.getElementById("game").value;
-  const info = catalogue.games.find((g) => g.name === name);
-  const box = document.getElementById("options");
-  box.innerHTML = "";
-  for (const option of info.options) {
-    if (option.name === "players") continue;  // the seats give the number of players
-    const isFlag = !option.many && JSON.stringify(option.choices) === "[false,true]";
-    const label = document.createElement(isFlag ? "label" : "div");  // a yes/no box takes clicks on its name
-    label.className = "option-row";
-    label.title = option.doc;
-    const caption = document.createElement("span");
-    caption.textContent = `${option.name.replaceAll("_", " ")} `;
-    label.append(caption);
-    if (isFlag) {
-      label.append(control("input", option, { type: "checkbox", checked: option.default === true }));
-    } else if (option.many) {
-      for (const choice of option.choices) {
-        const item = document.createElement("label");
-        const tick = control("input", option, { type: "checkbox", value: JSON.stringify(choice) });
-        tick.checked = (option.default || []).includes(choice);
-        item.append(tick, ` ${choice} `);
-        label.append(item);
-      }
-    } else if (option.choices.length) {
-      const menu = control("select", option, {});
-      for (const choice of option.choices) {
-        const item = document.createElement("option");
-        item.value = JSON.stringify(choice);
-        item.textContent = choice === null ? "default" : String(choice);
-        item.selected = choice === option.default;
-        menu.append(item);
-      }
-      label.append(menu);
-    } else {
-      label.append(control("input", option, { value: JSON.stringify(option.default) }));
-    }
-    const note = document.createElement("small");
-    note.textContent = ` ${option.doc}`;
-    label.append(note);
-    box.appendChild(label);
-  }
+async function refresh() {
+  const [rooms, mine] = await Promise.all([
+    fetch("/api/rooms").then((r) => r.json()),
+    fetch("/api/seats", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seats: heldSeats() }) }).then((r) => r.json()),
+  ]);
+  update({ rooms: rooms.rooms, mine: mine.seats });
 }
 
-function control(tag, option, properties) {
-  const element = document.createElement(tag);
-  Object.assign(element, properties);
-  element.dataset.option = option.name;
-  element.setAttribute("aria-label", option.name.replaceAll("_", " ") + (properties.value ? ` ${properties.value}` : ""));
-  element.dataset.many = option.many ? "yes" : "";
-  return element;
-}
-
-// The options as the server takes them: ticked boxes of a list gathered into it.
-function chosenOptions() {
-  const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
-    const name = input.dataset.option;
-    if (input.dataset.many) {
-      options[name] = options[name] || [];
-      if (input.checked) options[name].push(JSON.parse(input.value));
-    } else if (input.type === "checkbox") {
-      options[name] = input.checked;
-    } else {
-      try { options[name] = JSON.parse(input.value); } catch { options[name] = input.value; }
-    }
-  }
-  return options;
-}
-
-function addSeat(name, bot) {
-  const row = document.createElement("div");
-  row.className = "seat-row";
-  const nameInput = document.createElement("input");
-  nameInput.value = name; nameInput.className = "seat-name";
-  const number = document.getElementById("seats").children.length + 1;
-  nameInput.setAttribute("aria-label", `Seat ${number}: name`);
-  const kind = document.createElement("select");
-  kind.className = "seat-kind";
-  kind.setAttribute("aria-label", `Seat ${number}: person or bot`);
-  for (const value of ["", ...catalogue.bots]) {
-    const option = document.createElement("option");
-    option.value = value; option.textContent = value ? `bot: ${value}` : "person";
-    if (value === bot) option.selected = true;
-    kind.appendChild(option);
-  }
-  const remove = document.createElement("button");
-  remove.type = "button"; remove.textContent = "×";
-  remove.addEventListener("click", () => row.remove());
-  row.append(nameInput, kind, remove);
-  document.getElementById("seats").appendChild(row);
-}
-
-async function create() {
-  const options = chosenOptions();
-  const seats = [...document.querySelectorAll("#seats .seat-row")].map((row) => ({
-    name: row.querySelector(".seat-name").value,
-    bot: row.querySelector(".seat-kind").value || null,
-  }));
-  const assistant = document.getElementById("assistant").checked;
-  const body = { game: document.getElementById("game").value, options, seats, assistant };
-  const response = await fetch("/api/rooms", {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const result = await response.json();
-  const box = document.getElementById("created");
-  if (!response.ok) {  // the server's reason, or each field the form got wrong
+async function postJSON(url, body) {
+  const answer = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const result = await answer.json();
+  if (!answer.ok) {
     const detail = result.detail;
-    box.textContent = Array.isArray(detail) ? detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ") : detail;
-    return;
+    throw new Error(Array.isArray(detail) ? detail.map((d) => `${d.loc.slice(1).join(" ")}: ${d.msg}`).join("; ") : detail);
   }
-  box.innerHTML = "<p>Room created. Seat links (each is secret to its player):</p>";
-  const list = document.createElement("ul");
-  for (const seat of result.seats.filter((s) => s.link)) {
-    const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = seat.link; link.textContent = `${seat.name}: open`;
-    link.className = "seat-link";
-    item.appendChild(link); list.appendChild(item);
-  }
-  const watch = document.createElement("li");
-  const spectate = document.createElement("a");
-  spectate.href = result.spectator; spectate.textContent = "watch as a spectator";
-  watch.append(spectate);
-  list.appendChild(watch);
-  box.appendChild(list);
-  refreshRooms();
+  return result;
 }
 
-async function refreshRooms() {
-  const data = await (await fetch("/api/rooms")).json();
-  const list = document.getElementById("rooms");
-  list.innerHTML = "";
-  for (const room of data.rooms) {
-    const item = document.createElement("li");
-    const names = room.seats.map((s) => s.name).join(", ");
-    const link = document.createElement("a");
-    link.href = room.spectator; link.textContent = room.game;
-    item.append(link, ` — ${names}${room.terminal ? " (finished)" : ""}`);  // names as text, never markup
-    list.appendChild(item);
-  }
+function Lobby({ m }) {
+  if (!m.catalogue) return html`<p class="loading">Loading…</p>`;
+  return html`
+    <header class="top">
+      <h1><a href="/">Linecraft</a></h1>
+      <span class="tagline">Transit-network board games: solo, against bots, or with friends.</span>
+      <label class="my-name">Your name <input id="my-name" value=${myName()} maxlength="40" onInput=${(e) => setMyName(e.target.value)} /></label>
+    </header>
+    <main class="lobby">
+      <${Mine} m=${m} />
+      <section aria-labelledby="games-title"><h2 id="games-title">Games</h2>
+        <div class="cards">${m.catalogue.games.map((g) => html`<${Card} key=${g.name} g=${g} m=${m} />`)}</div>
+      </section>
+      <${Setup} m=${m} />
+      <${Tables} m=${m} />
+    </main>`;
 }
 
-document.getElementById("add-seat").addEventListener("click", () => addSeat("", "greedy"));
-document.getElementById("start").addEventListener("click", create);
+function Card({ g }) {
+  const solo = async () => {
+    try {
+      const seats = [{ name: myName() || "Player" }];
+      for (let i = 1; i < g.players[0]; i++) seats.push({ name: "", bot: "greedy" });
+      const result = await postJSON("/api/rooms", { game: g.name, options: {}, seats });
+      const mine = result.seats[0];
+      rememberSeat(result.room, mine.link);
+      location.href = mine.link;
+    } catch (error) { update({ error: error.message }); }
+  };
+  const setUp = () => { update({ game: g.name, created: null }); document.getElementById("setup").scrollIntoView({ behavior: "smooth" }); };
+  const count = g.players[0] === g.players[1] ? `${g.players[0]}` : `${g.players[0]}–${g.players[1]}`;
+  return html`<article class="card" data-game=${g.name}>
+    <img src=${g.picture} alt=${`A finished game of ${g.title}`} loading="lazy" width="320" height="240" />
+    <h3>${g.title}</h3>
+    <p>${g.blurb}</p>
+    <p class="facts">${count} players · ${g.minutes} min</p>
+    <div class="card-buttons">
+      <button type="button" class="primary solo" onClick=${solo}>${g.players[0] > 1 ? "Play now against bots" : "Play solo now"}</button>
+      <button type="button" class="set-up" onClick=${setUp}>Set up a table…</button>
+      <a href=${`/help/${g.name}`}>How to play</a>
+    </div>
+  </article>`;
+}
+
+// A new table: the game's options as plain controls with a line of help each, and the
+// seats: you, people you send a link to, open seats anyone may take, or bots.
+function Setup({ m }) {
+  const info = m.catalogue.games.find((g) => g.name === m.game);
+  const [seats, setSeats] = useState(null);
+  const [options, setOptions] = useState({});
+  const [assistant, setAssistant] = useState(false);
+  useEffect(() => {
+    const first = [{ name: myName() || "Player", kind: "" }];
+    for (let i = 1; i < Math.max(2, info.players[0]); i++) first.push({ name: "", kind: "greedy" });
+    setSeats(info.players[1] === 1 ? first.slice(0, 1) : first);
+    setOptions(Object.fromEntries(info.options.map((o) => [o.name, o.default])));
+  }, [m.game]);
+  if (!seats) return null;
+  const create = async () => {
+    try {
+      const body = {
+        game: info.name, options, assistant,
+        seats: seats.map((s) => ({ name: s.kind === "open" ? "" : s.name, bot: ["", "open"].includes(s.kind) ? null : s.kind, open: s.kind === "open" })),
+      };
+      const result = await postJSON("/api/rooms", body);
+      rememberSeat(result.room, result.seats.find((s) => s.link)?.link);
+      update({ created: result, error: "" });
+      refresh();
+    } catch (error) { update({ error: error.message, created: null }); }
+  };
+  const setSeat = (i, change) => setSeats(seats.map((s, j) => (i === j ? { ...s, ...change } : s)));
+  return html`<section id="setup" aria-labelledby="setup-title">
+    <h2 id="setup-title">Set up a table</h2>
+    <label class="field">Game <select id="game" value=${m.game} onChange=${(e) => update({ game: e.target.value, created: null })}>
+      ${m.catalogue.games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
+    <div id="options">${info.options.map((o) => html`<${OptionField} key=${info.name + o.name} o=${o} value=${options[o.name]} set=${(v) => setOptions({ ...options, [o.name]: v })} />`)}</div>
+    <h3>Seats</h3>
+    <div id="seats">${seats.map((s, i) => html`<div class="seat-row" key=${i}>
+      <input class="seat-name" aria-label=${`Seat ${i + 1}: name`} value=${s.kind === "open" ? "" : s.name} disabled=${s.kind === "open"}
+        placeholder=${s.kind === "open" ? "whoever joins" : s.kind ? "the bot's name" : "name"} onInput=${(e) => setSeat(i, { name: e.target.value })} />
+      <select class="seat-kind" aria-label=${`Seat ${i + 1}: who plays`} value=${s.kind} onChange=${(e) => setSeat(i, { kind: e.target.value })}>
+        <option value="">a person (gets a link)</option>
+        <option value="open">an open seat (anyone may join)</option>
+        ${m.catalogue.bots.map((b) => html`<option value=${b}>bot: ${BOT_WORDS[b] || b}</option>`)}
+      </select>
+      ${seats.length > info.players[0] ? html`<button type="button" aria-label=${`Remove seat ${i + 1}`} onClick=${() => setSeats(seats.filter((_, j) => j !== i))}>×</button>` : null}
+    </div>`)}</div>
+    ${seats.length < info.players[1] ? html`<button id="add-seat" type="button" onClick=${() => setSeats([...seats, { name: "", kind: "greedy" }])}>Add a seat</button>` : null}
+    <label class="field"><input type="checkbox" id="assistant" checked=${assistant} onChange=${(e) => setAssistant(e.target.checked)} /> Assistant: I play a real game at the table and type in its dice or cards</label>
+    <button id="start" type="button" class="primary" onClick=${create}>Create the room</button>
+    <p class="error" role="alert">${m.error}</p>
+    <${Created} r=${m.created} />
+  </section>`;
+}
+
+const BOT_WORDS = { random: "random (plays any legal move)", greedy: "greedy (takes the best move now)" };
+
+function OptionField({ o, value, set }) {
+  const help = o.help ? html`<small class="help">${o.help}</small>` : null;
+  const isFlag = !o.many && JSON.stringify(o.choices) === "[false,true]";
+  if (isFlag) {
+    return html`<label class="option-row"><input type="checkbox" data-option=${o.name} checked=${value === true} onChange=${(e) => set(e.target.checked)} />
+      <span>${o.label}</span>${help}</label>`;
+  }
+  if (o.many) {
+    const chosen = value || [];
+    return html`<fieldset class="option-row"><legend>${o.label}</legend>${help}
+      ${o.choices.map((c, i) => html`<label class="choice-row"><input type="checkbox" data-option=${o.name} value=${JSON.stringify(c)} checked=${chosen.includes(c)}
+        onChange=${(e) => set(e.target.checked ? [...chosen, c] : chosen.filter((x) => x !== c))} /> ${o.choice_words[i]}</label>`)}
+    </fieldset>`;
+  }
+  if (o.ordered) return html`<${OrderField} o=${o} value=${value} set=${set} help=${help} />`;
+  if (o.choices.length) {
+    return html`<label class="option-row"><span>${o.label}</span>
+      <select data-option=${o.name} onChange=${(e) => set(o.choices[Number(e.target.value)])}>
+        ${o.choices.map((c, i) => html`<option value=${i} selected=${c === value}>${o.choice_words[i]}</option>`)}
+      </select>${help}</label>`;
+  }
+  return html`<label class="option-row"><span>${o.label}</span>
+    <input data-option=${o.name} value=${JSON.stringify(value)} onChange=${(e) => { try { set(JSON.parse(e.target.value)); } catch { set(e.target.value); } }} />${help}</label>`;
+}
+
+// An order of all the choices, or the rules' own: "as the rules say" or four pickers.
+function OrderField({ o, value, set, help }) {
+  const chosen = value || null;
+  const pick = (i, c) => {
+    const order = [...(chosen || o.choices)];
+    const j = order.indexOf(c);
+    [order[i], order[j]] = [order[j], order[i]];  // swapping keeps every colour once
+    set(order);
+  };
+  return html`<fieldset class="option-row"><legend>${o.label}</legend>${help}
+    <label class="choice-row"><input type="radio" name=${o.name} checked=${!chosen} onChange=${() => set(null)} /> As the rules say (at random when playing alone)</label>
+    <label class="choice-row"><input type="radio" name=${o.name} checked=${Boolean(chosen)} onChange=${() => set([...o.choices])} /> In this order:</label>
+    ${chosen ? html`<div class="order">${chosen.map((c, i) => html`<label>${i + 1}.
+      <select aria-label=${`${o.label}: round ${i + 1}`} onChange=${(e) => pick(i, e.target.value)}>
+        ${o.choices.map((x) => html`<option value=${x} selected=${x === c}>${x}</option>`)}</select></label>`)}</div>` : null}
+  </fieldset>`;
+}
+
+function Created({ r }) {
+  if (!r) return null;
+  return html`<div id="created" role="status">
+    <p>Room created. Send each player their own link (it is their seat: keep it secret).</p>
+    <ul>${r.seats.filter((s) => s.link).map((s) => html`<li><a class="seat-link" href=${s.link} onClick=${() => rememberSeat(r.room, s.link)}>${s.name}: open this seat</a>
+      <button type="button" class="link" onClick=${() => navigator.clipboard?.writeText(new URL(s.link, location.href).href)}>copy link</button></li>`)}
+      ${r.seats.some((s) => s.open) ? html`<li>${r.seats.filter((s) => s.open).length} open seat(s): anyone may join from the lobby.</li>` : null}
+      <li><a href=${r.spectator}>watch as a spectator</a></li></ul>
+  </div>`;
+}
+
+// The games this browser holds a seat in: open them again, see whose turn it is.
+function Mine({ m }) {
+  if (!m.mine.length) return null;
+  const rematch = async (seat) => {
+    const token = new URL(seat.link, location.href).searchParams.get("token");
+    try {
+      const result = await postJSON(`/api/rooms/${seat.room}/rematch`, { token });
+      rememberSeat(result.room, result.link);
+      location.href = result.link;
+    } catch (error) { update({ error: error.message }); }
+  };
+  return html`<section id="mine" aria-labelledby="mine-title"><h2 id="mine-title">My games</h2>
+    <ul class="my-games">${m.mine.map((s) => html`<li key=${s.room} class=${s.your_turn ? "your-turn" : ""}>
+      <a href=${s.link}>${s.title}</a> <span>${s.names.join(", ")}</span>
+      <span class="state">${s.your_turn ? "● your turn" : s.status === "finished" ? "finished" : s.status === "closed" ? "closed" : "running"}</span>
+      <small>${ago(s.created)}</small>
+      ${s.status !== "running" ? html`<button type="button" class="link rematch" onClick=${() => rematch(s)}>${s.rematch ? "join the rematch" : "rematch"}</button>
+        <a href=${`/api/rooms/${s.room}/record`} download="">download record</a>` : null}
+    </li>`)}</ul></section>`;
+}
+
+// The server's open and running tables, newest first: join an open seat or watch.
+function Tables({ m }) {
+  const join = async (room) => {
+    try {
+      const result = await postJSON(`/api/rooms/${room.room}/join`, { name: myName() || "Guest" });
+      rememberSeat(room.room, result.link);
+      location.href = result.link;
+    } catch (error) { update({ error: error.message }); }
+  };
+  return html`<section aria-labelledby="rooms-title"><h2 id="rooms-title">Tables</h2>
+    ${m.rooms.length ? null : html`<p>No table is playing right now.</p>`}
+    <ul id="rooms">${m.rooms.map((r) => html`<li key=${r.room}>
+      <a href=${r.spectator}>${r.title}</a>
+      <span>${r.seats.map((s) => s.name || "open seat").join(", ")}</span>
+      <small>${ago(r.created)}</small>
+      ${r.open_seats ? html`<span class="free">${r.open_seats} seat${r.open_seats > 1 ? "s" : ""} free</span>
+        <button type="button" class="primary join" onClick=${() => join(r)}>Join</button>` : html`<span>watch</span>`}
+    </li>`)}</ul></section>`;
+}
+
 load();

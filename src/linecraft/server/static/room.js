@@ -3,6 +3,7 @@
 // then only what changed; nothing here knows any game's rules or words — the games
 // send their drawings, targets, pieces, controls, log lines and score rows.
 import { html, render, useEffect, useLayoutEffect, useRef, useState } from "./vendor/preact-htm.mjs";
+import { rememberSeat } from "./seats.js";
 
 const roomId = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.search).get("token");
@@ -62,6 +63,8 @@ function send(action) {
 // never picked by itself, and a new round starts with an ordinary piece in hand.
 function arrive(view, accepted) {
   const change = { view, error: accepted ? "" : model.error };
+  if (!model.view && view.you !== null) rememberSeat(roomId, location.href);  // the lobby lists it
+  if (view.legal.length && !(model.view && model.view.legal.length)) yourTurn(view);
   const news = model.view && view.log.filter((line) => line.seat === null && line.n > lastLine(model.view)).pop();
   if (news) {  // a new round, roll or card: announced over the board for a moment
     change.news = { text: news.text, n: news.n };
@@ -81,6 +84,45 @@ function arrive(view, accepted) {
   if (!view.legal.length) Object.assign(change, { pending: null, choices: null, cycle: null });
   if (!view.undo) change.cycle = null;  // nothing of this round to take back: no drawing to try again
   update(change);
+}
+
+// --- attention: the tab's title and icon say when it is your turn; a sound and a
+// browser notification only for those who switched them on ----------------------------
+const NOTIFY = "linecraft.notify";
+const SOUND = "linecraft.sound";
+
+function yourTurn(view) {
+  if (localStorage.getItem(SOUND) === "on") beep();
+  if (localStorage.getItem(NOTIFY) === "on" && document.hidden && window.Notification?.permission === "granted") {
+    new Notification("Your turn", { body: view.title || view.game, icon: "/static/icon-turn.svg", tag: roomId });
+  }
+}
+
+function beep() {
+  const audio = new AudioContext();
+  const tone = audio.createOscillator();
+  const level = audio.createGain();
+  tone.frequency.value = 660;
+  level.gain.setValueAtTime(0.12, audio.currentTime);
+  level.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+  tone.connect(level).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.35);
+}
+
+function Attention() {
+  const [notify, setNotify] = useState(localStorage.getItem(NOTIFY) === "on");
+  const [sound, setSound] = useState(localStorage.getItem(SOUND) === "on");
+  const toggleNotify = async () => {
+    const on = !notify && (await window.Notification?.requestPermission()) === "granted";
+    localStorage.setItem(NOTIFY, on ? "on" : "off");
+    setNotify(on);
+  };
+  const toggleSound = () => { localStorage.setItem(SOUND, sound ? "off" : "on"); setSound(!sound); if (!sound) beep(); };
+  return html`<span class="attention">
+    <button type="button" class="link" id="sound" aria-pressed=${sound} onClick=${toggleSound}>${sound ? "🔊 sound on" : "🔈 sound off"}</button>
+    ${window.Notification ? html`<button type="button" class="link" id="notify" aria-pressed=${notify} onClick=${toggleNotify}>${notify ? "🔔 notifying" : "🔕 notify me"}</button>` : null}
+  </span>`;
 }
 
 const lastLine = (view) => (view.log.length ? view.log[view.log.length - 1].n : -1);
@@ -186,7 +228,11 @@ function turn(how) {
 // --- components --------------------------------------------------------------------------
 function Room({ m }) {
   const v = m.view;
-  useEffect(() => { document.title = titleOf(v); }, [v && v.version, v && v.legal.length]);
+  useEffect(() => {
+    document.title = titleOf(v);
+    const icon = document.getElementById("favicon");
+    if (icon) icon.href = v && v.legal.length ? "/static/icon-turn.svg" : "/static/icon.svg";
+  }, [v && v.version, v && v.legal.length]);
   if (!v) return html`<p class="loading">${m.everOnline ? "" : "Connecting…"}</p>`;
   const mine = v.boards[String(v.you)] !== undefined ? String(v.you) : ("table" in v.boards ? "table" : null);
   const others = Object.keys(v.boards).filter((k) => k !== mine);
@@ -196,6 +242,7 @@ function Room({ m }) {
       <span class="title">${v.title || v.game}</span>
       ${v.practice ? html`<span class="badge" title="The dice and cards follow a seed chosen in advance">practice room</span>` : null}
       <span class="turn-flag">${v.terminal ? "Game over" : v.legal.length ? "● Your turn" : ""}</span>
+      ${v.you !== null ? html`<${Attention} />` : null}
     </header>
     ${m.online ? null : html`<div class="banner" role="status">Connection lost — reconnecting…</div>`}
     ${m.news ? html`<div class="news" role="status" key=${m.news.n}>${m.news.text}</div>` : null}
@@ -486,8 +533,24 @@ function Scores({ v }) {
       })}</tbody>
     </table>
     ${v.terminal ? html`<p class="winners">${winnersLine(v)}</p>
+      ${v.you !== null ? html`<${Rematch} v=${v} />` : null}
       <p class="after"><a href=${`/api/rooms/${v.room}/record`} download="">Download the record</a> · <a href=${`/replay/${v.room}`}>Replay</a> · <a href="/">Back to the lobby</a></p>` : null}
   </section>`;
+}
+
+// The same table again: the first to ask starts it, everyone else is invited.
+function Rematch({ v }) {
+  const go = async () => {
+    const answer = v.rematch
+      ? await fetch(`/api/rooms/${v.room}/rematch?token=${encodeURIComponent(token)}`)
+      : await fetch(`/api/rooms/${v.room}/rematch`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
+    const result = await answer.json();
+    if (!answer.ok) { update({ error: result.detail }); return; }
+    rememberSeat(result.room, result.link);
+    location.href = result.link;
+  };
+  return html`<p class="rematch-box">${v.rematch ? "Someone at the table started a rematch. " : ""}
+    <button type="button" class="primary" id="rematch" onClick=${go}>${v.rematch ? "Join the rematch" : "Rematch"}</button></p>`;
 }
 
 function winnersLine(v) {
