@@ -53,7 +53,7 @@ def test_a_person_plays_a_whole_game_by_pointing_and_clicking(
     page.click("text=Replay")
     page.wait_for_selector("#boards figure")
     page.click("#next")
-    page.wait_for_function("document.getElementById('where').textContent.startsWith('event 1 ')")
+    page.wait_for_function("document.getElementById('where').textContent.startsWith('Step 1 ')")
     page.screenshot(path=str(ARTIFACTS / f"{label}-replay.png"), full_page=True)
     assert "Total" in table and "Winner" in after and "Download the record" in after
     assert clicks.spots > 5  # the moves were played on the board itself

@@ -48,9 +48,11 @@ def test_check_render_and_an_invalid_position(
     svg = tmp_path / "city.svg"
     assert run(capsys, "render", "metromania", str(HERE / "position_t.txt"), "-o", str(svg))[0] == 0
     drawing = svg.read_text()
-    spots = drawing.count('class="spot"')  # clickable spots: 30 gates, 91 vertices
-    assert spots == 30 + 91
-    assert drawing.count("<polygon") == 150 + 30 + 30 and drawing.count("<circle") == 5 + 91
+    spots = drawing.count('class="spot"')  # clickable: 150 spaces, 30 gates, 91 vertices
+    assert spots == 150 + 30 + 91
+    # each space and gate, and its spot; the arrowheads on the 4 growing lines' tips
+    assert drawing.count("<polygon") == 2 * (150 + 30) + 4
+    assert drawing.count("<circle") == 5 + 91  # stations, vertices' spots
 
 
 def test_a_newcomer_plays_four_players_against_three_bots(tmp_path: Path) -> None:

@@ -129,11 +129,17 @@ def test_a_finished_game_can_be_stepped_through(client: TestClient) -> None:
     room = result["room"]
     final = wait_for(client, room, over)
     start = client.get(f"/api/rooms/{room}/replay", params={"step": 0}).json()
-    assert start["event"] is None and start["steps"] > 20
-    first = client.get(f"/api/rooms/{room}/replay", params={"step": 1}).json()
-    assert first["event"]["chance"].startswith("roll")
+    assert start["step"] == 0 and start["steps"] > 20 and not start["terminal"]
+    assert start["log"][0]["text"].startswith("Round 1")  # the whole game, told
     last = client.get(f"/api/rooms/{room}/replay", params={"step": 10_000}).json()
     assert last["step"] == last["steps"] and last["boards"] == final["boards"]
+    assert last["score_rows"] == final["score_rows"] and last["winners"] == [0]
+    record = client.get(f"/api/rooms/{room}/record").json()
+    opened = client.post("/api/replay", json={"record": record, "step": 10_000}).json()
+    assert opened["boards"] == last["boards"]  # a record file replays the same
+    broken = record | {"events": [*record["events"][:3], {"player": 0, "action": "d9 Z9"}]}
+    refused = client.post("/api/replay", json={"record": broken, "step": 4})
+    assert refused.status_code == 400 and "cannot be replayed" in refused.json()["detail"]
     assert client.get(f"/replay/{room}").status_code == 200
 
 

@@ -65,7 +65,7 @@ def initial_state(record: Mapping[str, Any]) -> State:
         k: tuple(v) if isinstance(v, list) else v for k, v in record.get("options", {}).items()
     }
     game = load_game(str(record["game"]), **options)
-    return game.new_state(int(record.get("seed", 0)))
+    return game.new_state(int(record.get("seed") or 0))  # a live room's record has no seed
 
 
 def positions(record: Mapping[str, Any]) -> Iterator[tuple[int, Event, State]]:

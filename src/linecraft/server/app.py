@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 import linecraft
 from linecraft.bots import BOTS, make_bot
 from linecraft.core.errors import LinecraftError
+from linecraft.server.replays import step_view
 from linecraft.server.rooms import (
     ABSENT_AFTER,
     CLOSE_IDLE_AFTER,
@@ -75,6 +76,11 @@ class TakeOverRequest(BaseModel):
 
 class TokenRequest(BaseModel):
     token: str
+
+
+class ReplayRequest(BaseModel):
+    record: dict[str, Any]
+    step: int = Field(0, ge=0)
 
 
 class HeldSeat(BaseModel):
@@ -392,6 +398,19 @@ def create_app(
         if not room.is_terminal():
             raise HTTPException(409, "a game can be replayed once it is over")
         return room.replay_at(step)
+
+    @app.get("/replay", response_class=HTMLResponse)
+    def replay_file_page() -> str:
+        """The replay viewer for a record file the person opens in the browser."""
+        return _page("replay.html")
+
+    @app.post("/api/replay")
+    def replay_file(request: ReplayRequest) -> dict[str, Any]:
+        """A step of a record sent by the browser (nothing is stored)."""
+        try:
+            return step_view(request.record, request.step)
+        except (LinecraftError, ValueError, KeyError, TypeError) as exc:
+            raise HTTPException(400, f"this file cannot be replayed: {exc}") from None
 
     @app.get("/api/rooms/{room_id}/record")
     def record(room_id: str) -> JSONResponse:

@@ -36,9 +36,9 @@ from linecraft.core.registry import Option
 from linecraft.server.chance import Chance
 from linecraft.server.gamelog import GameLog, recent_moves
 from linecraft.server.picks import pick_panel
+from linecraft.server.replays import SHARED_BOARD_GAMES, boards, step_view
 from linecraft.server.store import RoomRow, RoomSummary, SeatRow, Store, StoreError
 
-SHARED_BOARD_GAMES = ("metro", "metromania")
 LOG_LINES = 200  # the log a view carries; older lines stay in the record
 log = logging.getLogger("linecraft.server")
 T = TypeVar("T")
@@ -525,38 +525,15 @@ class Room:
             drawn = self._boards.get(key)
         if drawn is not None and drawn[0] == version:
             return drawn[1]
-        boards = self.boards(state, shown)
+        drawings = boards(state, shown)
         with self._lock:
             if key not in self._boards or self._boards[key][0] <= version:
-                self._boards[key] = (version, boards)
-        return boards
-
-    def boards(self, state: State, shown: int) -> dict[str, str]:
-        """Each seat's drawing (or the one shared table); at the end with the scoring
-        overlay, so every player sees what scored where."""
-        overlay = state.is_terminal()
-        if self.game.name in SHARED_BOARD_GAMES:
-            return {"table": self.game.render_state(state, shown, overlay=overlay)}
-        return {
-            str(s.seat): self.game.render_state(state, s.seat, overlay=overlay) for s in self.seats
-        }
+                self._boards[key] = (version, drawings)
+        return drawings
 
     def replay_at(self, step: int) -> dict[str, Any]:
         """A finished game as it stood after `step` events (0: before the first)."""
-        with self._lock:
-            history = list(self.state.history)
-        step = max(0, min(step, len(history)))
-        state = self.game.new_state(0)
-        state.replay_events(history[:step])
-        return {
-            "room": self.id,
-            "game": self.game.name,
-            "step": step,
-            "steps": len(history),
-            "event": history[step - 1].to_json() if step else None,
-            "seats": [{"seat": s.seat, "name": s.name} for s in self.seats],
-            "boards": self.boards(state, 0),
-        }
+        return step_view(self.record(), step, self.title) | {"room": self.id}
 
     def is_terminal(self) -> bool:
         with self._lock:

@@ -460,13 +460,15 @@ def test_the_meteor_comes_first() -> None:
     game, state = _fresh({"players": 1, "expansions": ("meteor",)})
     state.apply_chance("roll HS HC RT OV MA M2")
     buttons = words.controls(game, state, 0)
-    labels = [button.label for button in buttons]
-    assert labels[:4] == [f"Send the meteor {d}" for d in ("north", "east", "south", "west")]
-    assert "Cross off a special route (a railway crossing) to ignore the meteor" in labels
+    ignore = buttons[:-1]  # the strikes are played on the board, where their arrows land
+    assert [b.action for b in ignore] == [f"ignore {x}" for x in SPECIAL_ROUTES]
+    assert {b.group for b in ignore} == {words.IGNORE_GROUP}
+    assert [b.label for b in ignore][3] == "Railway crossing"
+    assert all(b.picture and b.picture.startswith("<svg") for b in ignore)
     assert (buttons[-1].enabled, buttons[-1].why_not) == (False, words.WHY_METEOR)
     assert words.prompt(game, state, 0) == (
-        "Round 1 of 6: the meteor strikes first. Choose its direction, or cross off a special "
-        "route."
+        "Round 1 of 6: the meteor strikes first. Choose its direction: click the square "
+        "where one of its arrows lands, or cross off a special route to ignore it."
     )
 
 

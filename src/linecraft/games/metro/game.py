@@ -13,8 +13,9 @@ from linecraft.games.metro.board import square_name
 from linecraft.games.metro.position import Table, format_position, parse_position, position_problems
 from linecraft.games.metro.rules import MetroState
 from linecraft.games.metro.scoring import format_records, score_table
-from linecraft.games.metro.svg import render_table, render_tile
-from linecraft.games.metro.terminal import state_text, status_lines
+from linecraft.games.metro.svg import render_share, render_table, render_tile
+from linecraft.games.metro.tables import parse_share, share_text
+from linecraft.games.metro.terminal import state_text
 from linecraft.games.metro.tiles import rotate
 
 
@@ -47,10 +48,18 @@ class Metro(Game):
             raise ValueError(f"numbers_per_player is at most {32 // self.num_players} here")
 
     def action_target(self, action: Action) -> str | None:
-        return square_name(action.square) if isinstance(action, notation.Place) else None
+        """A tile's square, or a central car's position (its eighth of the station)."""
+        if isinstance(action, notation.Place):
+            return square_name(action.square)
+        if isinstance(action, notation.Central):
+            return action.position
+        return None
 
     def action_pick(self, action: Action) -> tuple[str, str | None] | None:
-        """A tile of the hand (or the one drawn) and, with free rotation, its quarter turns."""
+        """A tile of the hand (or the one drawn) and, with free rotation, its quarter
+        turns; or the share a central car reveals (modules 1 and 2)."""
+        if isinstance(action, notation.Central) and action.share is not None:
+            return share_text(*action.share), None
         if not isinstance(action, notation.Place) or action.code is None:
             return None
         return action.code, None if action.rotation is None else str(action.rotation)
@@ -60,7 +69,27 @@ class Metro(Game):
         return str((int(form) + 1) % 4) if turn == "rotate" and self.free_rotation else None
 
     def render_pick(self, piece: str, form: str | None) -> str | None:
+        share = parse_share(piece)
+        if share is not None:
+            return render_share(*share)
         return render_tile(rotate(piece, int(form or 0)))
+
+    def piece_label(self, piece: str) -> str:
+        share = parse_share(piece)
+        return words.share_label(*share) if share else words.tile_label(piece)
+
+    def piece_group(self, piece: str) -> tuple[str, bool]:
+        """Shares sit in a row of their own, scarce: revealing one is never picked for
+        the player and always asks first."""
+        return (words.SHARES_ROW, True) if parse_share(piece) else ("", False)
+
+    def choice_label(self, action: Action) -> tuple[str, str | None]:
+        return words.choice_label(action)
+
+    def asks_first(self, action: Action) -> bool:
+        """Every placement waits for Confirm (no take-backs); asking first also gives
+        the Confirm line its words."""
+        return isinstance(action, notation.Place | notation.Central)
 
     def new_state(self, seed: int) -> MetroState:
         return MetroState(self, seed)
@@ -149,8 +178,9 @@ class Metro(Game):
         return state_text(state, player)
 
     def status_lines(self, state: State, player: int | None) -> list[str]:
+        """In words for the browser; the terminal keeps the codes it types."""
         assert isinstance(state, MetroState)
-        return status_lines(state, player)
+        return words.status_lines(self, state, player)
 
     def describe_event(
         self, before: State, event: Event, names: Sequence[str], viewer: int | None

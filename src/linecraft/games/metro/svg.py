@@ -1,6 +1,7 @@
 """SVG drawing of a Metro table: tiles with their tracks, the 32 numbered stations with
 their cars, the central station (or its track pieces), central cars, and completed
-lines traced in their owner's colour. Pure: table in, SVG out."""
+lines traced in their owner's colour; and the small pictures of a tile and a share
+card that the hand and the buttons show. Pure: table in, SVG out."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from html import escape
 
 from linecraft.core.svg import Svg
 from linecraft.games.metro.board import (
+    CENTRAL_POSITIONS,
     CENTRAL_SQUARES,
     DEPARTURES,
     SIZE,
+    across,
     square_name,
 )
 from linecraft.games.metro.position import Table
@@ -42,6 +45,10 @@ _POINT = (
     (0, 1 / 3),
 )
 _INWARD = ((0, 1), (0, 1), (-1, 0), (-1, 0), (0, -1), (0, -1), (1, 0), (1, 0))
+# The corners of a square's side that holds each exit, clockwise (unit square).
+_SIDE = {0: ((0, 0), (1, 0)), 1: ((1, 0), (1, 1)), 2: ((1, 1), (0, 1)), 3: ((0, 1), (0, 0))}
+# Share cards: the percentage in dark ink on the light company colours, else in white.
+_DARK_INK = frozenset({"yellow", "orange", "white"})
 
 
 def _origin(sq: int) -> tuple[float, float]:
@@ -95,8 +102,56 @@ def render_tile(code: str) -> Svg:
     return Svg("\n".join(out))
 
 
-def _station_mark(departure: str, colour: str | None) -> list[str]:
-    """The car on a departure track, drawn just outside the square's side."""
+def _share_card(company: str | None, percentage: int, x: float, y: float) -> list[str]:
+    """A share card 34 wide and 46 tall at (x, y): the company's colour with its
+    percentage, or face down (None: the top of a stack, not yet seen)."""
+    if company is None:
+        fill, ink, stroke, text = "#7a6f5a", "#fffdf7", "#3d3629", "?"
+    else:
+        fill, stroke = COLOURS[company], "#777" if company == "white" else "#222"
+        ink, text = ("#222" if company in _DARK_INK else "#fff"), f"{percentage}%"
+    return [
+        f'<rect x="{x + 1}" y="{y + 1}" width="32" height="44" rx="4" fill="{fill}" '
+        f'stroke="{stroke}" stroke-width="2"/>',
+        f'<rect x="{x + 5}" y="{y + 5}" width="24" height="6" rx="1" fill="{ink}" '
+        'fill-opacity="0.35"/>',
+        f'<text x="{x + 17}" y="{y + 31}" font-size="13" font-weight="bold" '
+        f'text-anchor="middle" fill="{ink}" font-family="sans-serif">{text}</text>',
+    ]
+
+
+def render_share(company: str, percentage: int) -> Svg:
+    """A share card as it shows in the hand: the company's colour and its percentage."""
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 52 52" width="52" height="52" '
+        'aria-hidden="true">',
+        *_share_card(company, percentage, 9, 3),
+        "</svg>",
+    ]
+    return Svg("\n".join(out))
+
+
+def render_exchange(own: tuple[str, int], taken: str | None) -> Svg:
+    """An exchange: your share, and laid over it the share you take (the open one's
+    company, or None: the top of the stack, face down), with an arrow from one to
+    the other; square, as buttons show their pictures, on a light ground."""
+    company, percentage = own
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 66 66" width="66" height="66" '
+        'aria-hidden="true">',
+        '<rect width="66" height="66" rx="6" fill="#fffdf7"/>',  # light on any button
+        *_share_card(company, percentage, 1, 1),
+        '<path d="M6,56 Q14,62 26,58 M20,53 L27,58 L20,63" fill="none" stroke="#222" '
+        'stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>',
+        *_share_card(taken, percentage, 31, 19),
+        "</svg>",
+    ]
+    return Svg("\n".join(out))
+
+
+def _station_mark(departure: str, colour: str | None, *, slot: bool = False) -> list[str]:
+    """The car on a departure track, drawn just outside the square's side; `slot` marks
+    a free central track where a car may still go (module 2)."""
     sq, entry = DEPARTURES[departure]
     x, y = _origin(sq)
     px, py = _POINT[entry]
@@ -109,6 +164,11 @@ def _station_mark(departure: str, colour: str | None) -> list[str]:
             f'<rect x="{cx - 6:.1f}" y="{cy - 6:.1f}" width="12" height="12" rx="2" '
             f'fill="{COLOURS[colour]}" stroke="{stroke}"/>'
         )
+    elif slot:
+        out.append(
+            f'<rect x="{cx - 6:.1f}" y="{cy - 6:.1f}" width="12" height="12" rx="2" '
+            'fill="none" stroke="#f4efe2" stroke-width="1.5" stroke-dasharray="3 2"/>'
+        )
     if not departure.startswith("C"):
         tx, ty = cx - nx * 17, cy - ny * 15
         out.append(
@@ -116,6 +176,21 @@ def _station_mark(departure: str, colour: str | None) -> list[str]:
             f'fill="#444">{departure}</text>'
         )
     return out
+
+
+def _central_spot(position: str) -> str:
+    """Where a central car goes (module 2): the eighth of the central station between
+    the position's side and the station's middle, so the eight fan out like a pinwheel
+    and each is as large as the station allows (half a square)."""
+    sq, entry = DEPARTURES[position]
+    faced = across(sq, entry)
+    assert faced is not None
+    central, exit_ = faced
+    x, y = _origin(central)
+    corners = [(x + px * CELL, y + py * CELL) for px, py in _SIDE[exit_ // 2]]
+    middle = _origin(CENTRAL_SQUARES[-1])  # the top-left corner of (4,4)
+    points = " ".join(f"{px:.1f},{py:.1f}" for px, py in [*corners, middle])
+    return f'<polygon class="spot" data-target="{position}" points="{points}" fill="transparent"/>'
 
 
 def _line_trace(route: Route, colour: str) -> list[str]:
@@ -175,13 +250,18 @@ def render_table(
     for departure in DEPARTURES:
         if departure.startswith("C") and 3 in table.modules:
             continue
-        out += _station_mark(departure, own.get(departure))
+        central_slot = departure.startswith("C") and 2 in table.modules
+        out += _station_mark(departure, own.get(departure), slot=central_slot)
     for sq in range(SIZE * SIZE):  # transparent spots that clients click to place
+        if sq in CENTRAL_SQUARES:
+            continue
         x, y = _origin(sq)
         out.append(
             f'<rect class="spot" data-target="{square_name(sq)}" x="{x}" y="{y}" '
             f'width="{CELL}" height="{CELL}" fill="transparent"/>'
         )
+    if 2 in table.modules:
+        out += [_central_spot(position) for position in CENTRAL_POSITIONS]
     for number, text in enumerate(scores or []):
         out.append(
             f'<text x="{MARGIN}" y="{size + 14 + 20 * number}" font-size="14">{escape(text)}</text>'

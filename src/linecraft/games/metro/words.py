@@ -25,6 +25,7 @@ from linecraft.games.metro.board import CENTRAL_SQUARES, DEPARTURE_ORDER, square
 from linecraft.games.metro.routes import Route
 from linecraft.games.metro.rules import PROFIT_STOPS_EXCHANGE, MetroState
 from linecraft.games.metro.scoring import owners
+from linecraft.games.metro.svg import render_exchange
 from linecraft.games.metro.tables import COMPANIES, SEAT_COLOURS, parse_share
 from linecraft.games.metro.tiles import design
 
@@ -156,8 +157,14 @@ EXCHANGE_OPEN_BUTTON = "Swap your {percentage}% share of {own} for the open one 
 EXCHANGE_TOP_BUTTON = "Swap your {percentage}% share of {own} for the top of the stack"
 EXCHANGE_BUTTON = "Exchange a share"
 EXCHANGE_COOLDOWN = "You exchanged on your last turn: do something else first."
+# What Confirm will do (Metro has no take-backs, so every placement asks first).
+PLACE_CHOICE = "Place the tile with {shape} on square {square}"
 CENTRAL_BUTTON = "Put your central car on {track}"
 CENTRAL_COMPANY_BUTTON = "Reveal your {percentage}% share of {company} and put its car on {track}"
+# The hand: tiles, and with modules 1 and 2 the shares a central car reveals.
+TILE_LABEL = "Tile with {shape}"
+SHARE_LABEL = "{company} {percentage}% share"
+SHARES_ROW = "Your shares: reveal one to put its company's central car"
 PLACE_DRAWN = "Place the tile you drew, with {shape}."
 PLACE_OR_DRAW = (
     "Place your tile, or draw a new one ({pile} left in the pile) and place that instead.",
@@ -170,6 +177,21 @@ PLACE_LAST = (
 )
 NO_TILE_PASS = "You have no tile left: pass."
 NO_TILE_BUTTONS = "You have no tile left: choose one of the buttons."
+
+# --- beside the table ----------------------------------------------------------------------
+PILE_STATUS = "Tiles placed {placed} of 60, draw pile {pile}"
+POINTS_STATUS = "Points: {points}"
+PROFITS_STATUS = "Company profits: {profits}"
+COLOUR_AMOUNT = "{colour} {amount}"
+YOUR_LINES = "Your cars are {colour}: {complete} of {lines} lines complete."
+HAND_STATUS = "Your hand: {tiles}"
+HAND_TILE = "{code} ({shape})"
+HAND_EMPTY = "Your hand: empty"
+DRAWN_STATUS = "The tile you drew has {shape}."
+SHARES_STATUS = "Your shares: {shares}"
+SHARE_HELD = "{company} {percentage}%"
+SHARE_REVEALED = "{company} {percentage}% (revealed)"
+NUMBERS_STATUS = "Your station numbers: {numbers}"
 
 
 def _plural(forms: tuple[str, str], count: int) -> str:
@@ -386,40 +408,40 @@ def score_rows(game: Metro, card: Mapping[str, Any]) -> list[tuple[str, Any]]:
 
 # --- buttons and prompts ----------------------------------------------------------------
 def controls(game: Metro, state: MetroState, player: int) -> list[Control]:
-    """Drawing, passing, exchanges and central cars (placements are made on the board),
+    """Drawing, passing and exchanges (tiles and central cars are placed on the board),
     with drawing and exchanging shown greyed out while the rules hold them back."""
     if player not in state.to_act() or state.drawn is not None:
         return []
     legal = state.legal_actions(player)
-    buttons = [
-        Control(str(action), label)
-        for action in legal
-        if (label := _button(state, player, action)) is not None
-    ]
+    buttons = [button for action in legal if (button := _button(state, player, action)) is not None]
     return buttons + _held_back(game, state, player, legal)
 
 
-def _button(state: MetroState, player: int, action: Action) -> str | None:
+def _button(state: MetroState, player: int, action: Action) -> Control | None:
+    """Drawing, passing and exchanging; central cars are played on the board."""
     if isinstance(action, Draw):
-        return DRAW_BUTTON
+        return Control(str(action), DRAW_BUTTON)
     if isinstance(action, Pass):
-        return PASS_BUTTON
+        return Control(str(action), PASS_BUTTON)
     if isinstance(action, Exchange):
-        percentage = action.percentage
-        own = _own_company(state, player, percentage)
-        if action.take == "top":
-            return EXCHANGE_TOP_BUTTON.format(percentage=percentage, own=own)
-        company = COLOUR_NAMES[state.open_share[percentage]]
-        return EXCHANGE_OPEN_BUTTON.format(percentage=percentage, own=own, company=company)
-    if isinstance(action, Central):
-        track = CENTRAL_TRACKS[action.position]
-        if action.share is None:
-            return CENTRAL_BUTTON.format(track=track)
-        company, percentage = action.share
-        return CENTRAL_COMPANY_BUTTON.format(
-            percentage=percentage, company=COLOUR_NAMES[company], track=track
-        )
+        return _exchange_button(state, player, action)
     return None
+
+
+def _exchange_button(state: MetroState, player: int, action: Exchange) -> Control:
+    """An exchange with a picture of the two cards; all of them fold under one button."""
+    percentage = action.percentage
+    own = _own_company(state, player, percentage)
+    taken = None if action.take == "top" else state.open_share[percentage]
+    if taken is None:
+        label = EXCHANGE_TOP_BUTTON.format(percentage=percentage, own=own)
+    else:
+        label = EXCHANGE_OPEN_BUTTON.format(
+            percentage=percentage, own=own, company=COLOUR_NAMES[taken]
+        )
+    own_share = next(s for s in state.shares[player] if s[1] == percentage)
+    picture = render_exchange(own_share, taken)
+    return Control(str(action), label, group=EXCHANGE_BUTTON, picture=picture)
 
 
 def _held_back(game: Metro, state: MetroState, player: int, legal: list[Action]) -> list[Control]:
@@ -456,3 +478,86 @@ def prompt(game: Metro, state: MetroState, player: int) -> str:
     if pile:
         return _plural(PLACE_OR_DRAW, hand).format(hand=hand, pile=pile)
     return _plural(PLACE_LAST, hand).format(hand=hand)
+
+
+# --- the hand and Confirm -----------------------------------------------------------------
+def tile_label(code: str) -> str:
+    return TILE_LABEL.format(shape=_shape(code))
+
+
+def share_label(company: str, percentage: int) -> str:
+    return SHARE_LABEL.format(company=COLOUR_NAMES[company], percentage=percentage)
+
+
+def choice_label(action: Action) -> tuple[str, str | None]:
+    """What Confirm will do, in words: a tile on its square, a central car on its track
+    (with the share it reveals). No picture: no two Metro plays share a spot and a
+    piece, so the client never shows these as buttons, and the hand shows the piece."""
+    if isinstance(action, Place):
+        assert action.code is not None
+        square = square_name(action.square)
+        return PLACE_CHOICE.format(shape=_shape(action.code), square=square), None
+    if isinstance(action, Central):
+        track = CENTRAL_TRACKS[action.position]
+        if action.share is None:
+            return CENTRAL_BUTTON.format(track=track), None
+        company, percentage = action.share
+        told = CENTRAL_COMPANY_BUTTON.format(
+            percentage=percentage, company=COLOUR_NAMES[company], track=track
+        )
+        return told, None
+    return str(action), None
+
+
+# --- beside the table -----------------------------------------------------------------------
+def status_lines(game: Metro, state: MetroState, viewer: int | None) -> list[str]:
+    """What a seat reads beside the table, in words: the pile, the points or the
+    companies' profits, and its own lines, hand, shares and numbers (never another's)."""
+    out = [PILE_STATUS.format(placed=state.placed, pile=_pile(state))]
+    profits = state.profits()
+    if 1 in game.modules:
+        amounts = [(c, profits.get(c, 0)) for c in COMPANIES]
+        out.append(PROFITS_STATUS.format(profits=_amounts(amounts)))
+    else:
+        colours = SEAT_COLOURS[: game.num_players]
+        out.append(POINTS_STATUS.format(points=_amounts([(c, profits.get(c, 0)) for c in colours])))
+    if viewer is None:
+        return out
+    if 1 not in game.modules:
+        out.append(_your_lines(state, SEAT_COLOURS[viewer]))
+    out.append(_your_hand(state, viewer))
+    if state.drawn is not None and state.turn == viewer:
+        out.append(DRAWN_STATUS.format(shape=_shape(state.drawn)))
+    if 1 in game.modules:
+        out.append(SHARES_STATUS.format(shares=_your_shares(state, viewer)))
+    if state.numbers[viewer]:
+        out.append(NUMBERS_STATUS.format(numbers=", ".join(map(str, state.numbers[viewer]))))
+    return out
+
+
+def _amounts(amounts: list[tuple[str, int]]) -> str:
+    return ", ".join(COLOUR_AMOUNT.format(colour=COLOUR_NAMES[c], amount=a) for c, a in amounts)
+
+
+def _your_lines(state: MetroState, colour: str) -> str:
+    cars = owners(state.table(secrets=False))
+    mine = [state.routes[d] for d, owner in cars.items() if owner == colour]
+    complete = sum(1 for route in mine if route.complete)
+    return YOUR_LINES.format(colour=colour, complete=complete, lines=len(mine))
+
+
+def _your_hand(state: MetroState, viewer: int) -> str:
+    """The tiles in hand by their tracks (the code stays for the notation box)."""
+    hand = state.hands[viewer]
+    if not hand:
+        return HAND_EMPTY
+    tiles = ", ".join(HAND_TILE.format(code=code, shape=_shape(code)) for code in hand)
+    return HAND_STATUS.format(tiles=tiles)
+
+
+def _your_shares(state: MetroState, viewer: int) -> str:
+    told = []
+    for company, percentage in state.shares[viewer]:
+        template = SHARE_REVEALED if (company, percentage) in state.revealed else SHARE_HELD
+        told.append(template.format(company=COLOUR_NAMES[company], percentage=percentage))
+    return ", ".join(told)

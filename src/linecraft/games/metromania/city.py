@@ -415,7 +415,7 @@ class City:
                 kind = self.specials.get(space)
                 if kind in ("H", "W", "F"):
                     letters = sorted({code[0] for code in self.hands[company] if code[1] == kind})
-                    found += [Extend(number, a, b, space, letter) for letter in letters]
+                    found += [Extend(number, a, b, space, letter, kind) for letter in letters]
                 else:
                     found.append(Extend(number, a, b, space))
         for gate in GATES:

@@ -8,7 +8,7 @@ from typing import Any
 from linecraft.core.errors import PositionError
 from linecraft.core.game import Action, Control, Event, Game, Outcome, State
 from linecraft.games.metromania import notation, words
-from linecraft.games.metromania.geometry import gate_text, vertex_text
+from linecraft.games.metromania.geometry import gate_text, space_text, vertex_text
 from linecraft.games.metromania.markers import Deal, Mode
 from linecraft.games.metromania.position import (
     Position,
@@ -19,8 +19,8 @@ from linecraft.games.metromania.position import (
 )
 from linecraft.games.metromania.rules import MetromaniaState
 from linecraft.games.metromania.scoring import format_report, score_city
-from linecraft.games.metromania.svg import render_city
-from linecraft.games.metromania.terminal import state_text, status_lines
+from linecraft.games.metromania.svg import marker_picture, render_city
+from linecraft.games.metromania.terminal import state_text
 
 
 class Metromania(Game):
@@ -35,6 +35,7 @@ class Metromania(Game):
         "L1:G3.2>-2,-3   L1:-2,-3>-1,-3@U-2,-3   L1:0,0>0,-1@D-1,-1=F   "
         "L1:5,-3>G5.1+4,-3   L2:*2,0   pass   undo"
     )
+    origin_help = words.TEXT["origin_help"]
     chance_help = "the layout (layout 1.0 2.0 …) or the deal (deal 0=… 1=…)"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
@@ -50,15 +51,37 @@ class Metromania(Game):
             raise ValueError(f"end_lines must lie between 1 and {self.mode.lines}")
 
     def action_target(self, action: Action) -> str | None:
-        """Where a step is played: the gate of a start or finish, the new vertex of an
-        extension, the vertex of a station."""
+        """Where a step is played: the gate of a start or finish, the space a tunnel is
+        dug in, the vertex of a station."""
         if isinstance(action, notation.Start | notation.Finish):
             return gate_text(action.gate)
         if isinstance(action, notation.Extend):
-            return vertex_text(action.to)
+            return space_text(action.space)
         if isinstance(action, notation.Station):
             return vertex_text(action.vertex)
         return None
+
+    def action_origin(self, action: Action) -> str | None:
+        """What tells apart the steps aimed at one space or gate, clicked on the board: the
+        corner the tunnel leads to; for a finish, the vertex of its bonus station, or the
+        gate itself for none."""
+        if isinstance(action, notation.Start):
+            return vertex_text(action.vertex)
+        if isinstance(action, notation.Extend):
+            return vertex_text(action.to)
+        if isinstance(action, notation.Finish):
+            return vertex_text(action.bonus) if action.bonus else gate_text(action.gate)
+        return None
+
+    def choice_label(self, action: Action) -> tuple[str, str | None]:
+        """A step in words; a destination placed comes with the marker's picture."""
+        picture = None
+        if isinstance(action, notation.Extend) and action.letter is not None:
+            picture = marker_picture(action)
+        return words.choice_words(action), picture
+
+    def piece_label(self, piece: str) -> str:
+        return words.piece_label(piece)
 
     def action_pick(self, action: Action) -> tuple[str, str | None] | None:
         """The line a step builds on."""
@@ -145,9 +168,9 @@ class Metromania(Game):
         assert isinstance(state, MetromaniaState)
         if state.city is None:
             return render_city(None, title=title)
-        notes = (
-            self.explain_score(position_of_state(state)) if overlay or state.is_terminal() else None
-        )
+        notes = None
+        if overlay or state.is_terminal():
+            notes = words.trip_notes(score_city(state.city, self.mode))
         return render_city(state.city, notes=notes, title=title)
 
     def render_text(self, state: State, player: int | None) -> str:
@@ -156,7 +179,7 @@ class Metromania(Game):
 
     def status_lines(self, state: State, player: int | None) -> list[str]:
         assert isinstance(state, MetromaniaState)
-        return status_lines(state, player)
+        return words.status_lines(state, player)
 
     def describe_event(
         self, before: State, event: Event, names: Sequence[str], viewer: int | None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from linecraft.core.errors import ActionSyntaxError
 from linecraft.games.metromania.geometry import (
@@ -59,6 +59,9 @@ class Extend(_Step):
     to: Vertex
     space: Space
     letter: str | None = None
+    # The Spot's type (H, W, F) where a legal step places a marker, so that a client can
+    # name the marker; not part of the step's text, id or equality.
+    spot: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         tail = f"={self.letter}" if self.letter else ""

@@ -1,5 +1,7 @@
 """SVG drawing of the city: districts, Spots, Lake and Park, gates with their arrows,
-each company's two lines in its colour (L1 solid, L2 striped), stations, markers."""
+each company's two lines in its colour (L1 solid, L2 striped), stations, markers, and
+the spots a client clicks: every space (to dig a tunnel in it), every gate (to start or
+finish a line there), every vertex (a station, or the corner a tunnel leads to)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from linecraft.games.metromania.geometry import (
     CITY_SPACES,
     CITY_VERTICES,
     GATES,
+    Gate,
     Space,
     Vertex,
     corners,
@@ -20,27 +23,33 @@ from linecraft.games.metromania.geometry import (
     gate_vertices,
     is_white,
     ring,
+    space_text,
     vertex_text,
 )
+from linecraft.games.metromania.notation import Extend
 
 UNIT = 44
-SIZE = 2 * 7 * UNIT  # width: the gates reach 6.5 units east and west
+SIZE = 2 * 7 * UNIT  # width: the gates reach 5.5 units east and west, and a margin
 HEIGHT = round(13 * math.sqrt(3) / 2 * UNIT)  # rows -6 … 6 and a margin
 COMPANY_COLOURS = ("#d62728", "#1f63c6", "#2e9e4a", "#e0b000")
 FILLS = {"H": "#f6c89f", "W": "#b9c8e3", "F": "#f3b6d4", "lake": "#8ec5ea", "park": "#9fd59a"}
 SECTOR_FILLS = ("#f7f2e6", "#efe8d6")
+MARKER_INK = "#2a2a2a"  # a marker in a picture, where the company is not known
+GATE_SPOT = 1.18  # a gate's spot reaches a little past its triangle: a fingertip on a phone
+MAP_MARGIN = 2  # around the gates' spots in the phone's view of the city alone
 ARROW = (
     '<defs><marker id="arrow" viewBox="0 0 6 6" refX="3" refY="3" markerWidth="4" '
     'markerHeight="4" orient="auto"><path d="M0,0 L6,3 L0,6 z" fill="#888"/></marker></defs>'
 )
+Point = tuple[float, float]
 
 
-def _xy(v: Vertex | tuple[float, float]) -> tuple[float, float]:
+def _xy(v: Vertex | tuple[float, float]) -> Point:
     q, r = v
     return SIZE / 2 + (q + r / 2) * UNIT, HEIGHT / 2 - r * math.sqrt(3) / 2 * UNIT
 
 
-def _centroid(space: Space) -> tuple[float, float]:
+def _centroid(space: Space) -> Point:
     points = [_xy(c) for c in corners(space)]
     return sum(p[0] for p in points) / 3, sum(p[1] for p in points) / 3
 
@@ -51,9 +60,45 @@ def _sector(space: Space) -> int:
     return int(angle // 60)
 
 
-def _polygon(points: list[tuple[float, float]], fill: str, extra: str = "") -> str:
+def _polygon(points: list[Point], fill: str, extra: str = "") -> str:
     text = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     return f'<polygon points="{text}" fill="{fill}" {extra}/>'
+
+
+def _gate_spot(gate: Gate) -> list[Point]:
+    """The gate's triangle grown outward from the city's edge, so that on a phone it is
+    a fingertip wide; it never reaches into the city."""
+    a, b = (_xy(v) for v in gate_vertices(gate))
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    grow = GATE_SPOT
+    return [(mx + (x - mx) * grow, my + (y - my) * grow) for x, y in (a, b, _xy(gate_apex(gate)))]
+
+
+def _map_box() -> tuple[float, float, float, float]:
+    """The city and its gates' spots without the margins: what a phone shows, as wide as
+    the screen, so that every space is as large as it can be."""
+    points = [p for gate in GATES for p in _gate_spot(gate)]
+    left = min(p[0] for p in points) - MAP_MARGIN
+    top = min(p[1] for p in points) - MAP_MARGIN
+    right = max(p[0] for p in points) + MAP_MARGIN
+    bottom = max(p[1] for p in points) + MAP_MARGIN
+    return left, top, right - left, bottom - top
+
+
+def _root(tall: float, top: int, phone_map: bool) -> str:
+    """The svg element; while the game is played a phone shows the city alone (data-map),
+    at the end the notes below it too."""
+    extra = ""
+    if phone_map:
+        left, up, wide, high = _map_box()
+        if top:  # the title stays above the city
+            up, high = -top, high + up + top
+        extra = f' data-map="{left:.0f} {up:.0f} {wide:.0f} {high:.0f}"'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {-top} {SIZE} {tall}" '
+        f'width="{SIZE}" height="{tall}" font-family="sans-serif" '
+        f'data-game="metromania"{extra}>'
+    )
 
 
 def render_city(
@@ -62,15 +107,34 @@ def render_city(
     top = 26 if title else 0
     tall = HEIGHT + top + 18 * len(notes or [])
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {-top} {SIZE} {tall}" '
-        f'width="{SIZE}" height="{tall}" font-family="sans-serif">',
+        _root(tall, top, city is not None and not notes),
         f'<rect x="0" y="{-top}" width="{SIZE}" height="{tall}" fill="#fffdf7"/>',
     ]
     if title:
         out.append(f'<text x="12" y="-6" font-size="16">{escape(title)}</text>')
-    if city is None:
-        out.append("</svg>")
-        return Svg("\n".join(out))
+    if city is not None:
+        out += [
+            ARROW,
+            *_districts(city),
+            *_gates(city),
+            *_lines(city),
+            *_stations(city),
+            *_tips(city),
+            *_markers(city),
+            *_spots(),
+        ]
+    for number, note in enumerate(notes or []):
+        out.append(
+            f'<text x="12" y="{HEIGHT + 14 + 18 * number}" font-size="13">{escape(note)}</text>'
+        )
+    out.append("</svg>")
+    return Svg("\n".join(out))
+
+
+def _districts(city: City) -> list[str]:
+    """Every space in its district's shade, Spots, Lake and Park in their colours, and
+    the sign of each Spot that holds no marker yet."""
+    out = []
     for space in sorted(CITY_SPACES):
         kind = city.specials.get(space)
         fill = FILLS.get(kind or "", SECTOR_FILLS[_sector(space) % 2])
@@ -83,6 +147,12 @@ def render_city(
                 f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" fill="#7a6a4a" '
                 f'text-anchor="middle">{kind}</text>'
             )
+    return out
+
+
+def _gates(city: City) -> list[str]:
+    """White gates point into the city (lines start there), black ones out of it."""
+    out = []
     for gate in GATES:
         points = [_xy(v) for v in (*gate_vertices(gate), gate_apex(gate))]
         white = is_white(gate, city.gates)
@@ -98,7 +168,21 @@ def render_city(
             f'x2="{sx + (ex - sx) * 0.75:.1f}" y2="{sy + (ey - sy) * 0.75:.1f}" stroke="{colour}" '
             'stroke-width="2" marker-end="url(#arrow)"/>'
         )
-    out.insert(2, ARROW)
+    assert all(ring(gate_apex(g)) == 6 for g in GATES)
+    return out
+
+
+def _tunnel(a: Vertex, b: Vertex, space: Space) -> tuple[Point, Point]:
+    """A tunnel along edge a–b, drawn a little inside the space it is dug in."""
+    (x1, y1), (x2, y2) = _xy(a), _xy(b)
+    cx, cy = _centroid(space)
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    dx, dy = (cx - mx) * 0.3, (cy - my) * 0.3
+    return (x1 + dx, y1 + dy), (x2 + dx, y2 + dy)
+
+
+def _lines(city: City) -> list[str]:
+    out = []
     for (company, number), line in city.all_lines():
         if not line.started:
             continue
@@ -107,41 +191,104 @@ def render_city(
         for (a, b), space in zip(
             zip(line.path, line.path[1:], strict=False), line.spaces, strict=False
         ):
-            (x1, y1), (x2, y2) = _xy(a), _xy(b)
-            cx, cy = _centroid(space)
-            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            dx, dy = (cx - mx) * 0.3, (cy - my) * 0.3  # toward the tunnel's space
+            (x1, y1), (x2, y2) = _tunnel(a, b, space)
             out.append(
-                f'<line x1="{x1 + dx:.1f}" y1="{y1 + dy:.1f}" x2="{x2 + dx:.1f}" '
-                f'y2="{y2 + dy:.1f}" stroke="{colour}" stroke-width="5" '
-                f'stroke-linecap="round"{dash}/>'
+                f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                f'stroke="{colour}" stroke-width="5" stroke-linecap="round"{dash}/>'
             )
+    return out
+
+
+def _tips(city: City) -> list[str]:
+    """An arrowhead in its colour on the end each unfinished line grows from, clear of a
+    station there, so that the tip shows among the spaces glowing around it."""
+    out = []
+    for (company, _), line in city.all_lines():
+        if line.started and not line.finished:
+            colour = COMPANY_COLOURS[company % len(COMPANY_COLOURS)]
+            out.append(_arrowhead(*_tunnel(line.path[-2], line.tip, line.spaces[-1]), colour))
+    return out
+
+
+def _arrowhead(start: Point, end: Point, colour: str) -> str:
+    length = math.dist(start, end)
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    px, py = end[0] - ux * 9, end[1] - uy * 9  # the point, outside a station's circle
+    bx, by = px - ux * 16, py - uy * 16
+    points = [(px, py), (bx - uy * 9, by + ux * 9), (bx + uy * 9, by - ux * 9)]
+    return _polygon(points, colour, 'class="tip" stroke="#1a1a1a" stroke-width="1.5"')
+
+
+def _stations(city: City) -> list[str]:
+    out = []
     for v in sorted(city.stations):
         x, y = _xy(v)
         out.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="#fff" stroke="#111" '
             'stroke-width="2.5"/>'
         )
+    return out
+
+
+def _markers(city: City) -> list[str]:
+    out = []
     for space, (company, code) in sorted(city.placed.items()):
         x, y = _centroid(space)
         colour = COMPANY_COLOURS[company % len(COMPANY_COLOURS)]
-        out.append(
-            f'<text x="{x:.1f}" y="{y + 5:.1f}" font-size="15" font-weight="bold" fill="{colour}" '
-            f'text-anchor="middle">{code[0]}</text>'
+        out.append(_letter(x, y, code[0], colour))
+    return out
+
+
+def _letter(x: float, y: float, letter: str, colour: str) -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y + 5:.1f}" font-size="15" font-weight="bold" fill="{colour}" '
+        f'text-anchor="middle">{letter}</text>'
+    )
+
+
+def _spots() -> list[str]:
+    """The clickable spots, unpainted until they glow (so that one that does not glow
+    never takes a click from one that does): spaces first, then gates, then the
+    vertices on top, which lie on the spaces' corners."""
+    out = [
+        _polygon(
+            [_xy(c) for c in corners(space)],
+            "none",
+            f'class="spot" data-target="{space_text(space)}"',
         )
-    for gate in GATES:  # transparent spots that clients click to dig
-        points = [_xy(v) for v in (*gate_vertices(gate), gate_apex(gate))]
-        out.append(_polygon(points, "transparent", f'class="spot" data-target="{gate_text(gate)}"'))
+        for space in sorted(CITY_SPACES)
+    ]
+    out += [
+        _polygon(_gate_spot(gate), "none", f'class="spot" data-target="{gate_text(gate)}"')
+        for gate in GATES
+    ]
     for v in sorted(CITY_VERTICES):
         x, y = _xy(v)
         out.append(
             f'<circle class="spot" data-target="{vertex_text(v)}" cx="{x:.1f}" cy="{y:.1f}" '
-            'r="10" fill="transparent"/>'
+            'r="10" fill="none"/>'
         )
-    for number, note in enumerate(notes or []):
-        out.append(
-            f'<text x="12" y="{HEIGHT + 14 + 18 * number}" font-size="13">{escape(note)}</text>'
-        )
-    out.append("</svg>")
-    assert all(ring(gate_apex(g)) == 6 for g in GATES)
-    return Svg("\n".join(out))
+    return out
+
+
+def marker_picture(step: Extend) -> str:
+    """A destination about to be placed, for its button: the Spot's space in its colour,
+    the marker's letter large, and the tunnel from the line's tip (the dot) to the corner
+    it leads to, so that buttons of one letter for two corners differ at a glance."""
+    assert step.letter is not None
+    points = [_xy(c) for c in corners(step.space)]
+    cx, cy = _centroid(step.space)
+    (x1, y1), (x2, y2) = _tunnel(step.tip, step.to, step.space)
+    fill = FILLS.get(step.spot or "", SECTOR_FILLS[0])
+    half, middle = UNIT * 0.56, (min(p[1] for p in points) + max(p[1] for p in points)) / 2
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{cx - half:.1f} {middle - half:.1f} '
+        f'{2 * half:.1f} {2 * half:.1f}" width="{2 * half:.0f}" height="{2 * half:.0f}" '
+        'font-family="sans-serif" aria-hidden="true">'
+        + _polygon(points, fill, 'stroke="#8a7d60" stroke-width="1.5"')
+        + f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{MARKER_INK}" '
+        'stroke-width="3.5" stroke-linecap="round"/>'
+        + f'<circle cx="{x1:.1f}" cy="{y1:.1f}" r="4.5" fill="{MARKER_INK}"/>'
+        + f'<text x="{cx:.1f}" y="{cy + 6:.1f}" font-size="18" font-weight="bold" '
+        f'fill="{MARKER_INK}" text-anchor="middle">{step.letter}</text>' + "</svg>"
+    )

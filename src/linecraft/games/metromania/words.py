@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from linecraft.core.game import Action, Control, Event
-from linecraft.games.metromania.city import LineId
-from linecraft.games.metromania.geometry import Vertex
-from linecraft.games.metromania.markers import DAYS, Deal
+from linecraft.games.metromania.city import TUNNELS, Line, LineId
+from linecraft.games.metromania.geometry import Vertex, direction_index, gate_apex
+from linecraft.games.metromania.markers import DAYS, Deal, sort_hand
 from linecraft.games.metromania.notation import (
     Double,
     Extend,
@@ -50,6 +50,17 @@ LINE_POINTS = {
     "zeroed": "Line points (no line finished: lost)",
 }
 PLACES = ("1st", "2nd", "3rd", "4th")
+# Where a tunnel runs from the corner it starts at, as the city is drawn (DIRECTIONS order).
+WAYS = ("right", "upper right", "upper left", "left", "lower left", "lower right")
+LETTER_TRIPS = {
+    "A": "Monday trip",
+    "B": "Tuesday trip",
+    "C": "Wednesday trip",
+    "D": "Thursday trip",
+    "E": "Friday trip",
+    "F": "Saturday trip",
+}
+LINE_PIECES = ("Solid line", "Striped line")  # L1, L2 in hand
 DOUBLE_BUTTONS = {
     "H": "Take two House destinations",
     "W": "Take two Work destinations",
@@ -126,6 +137,37 @@ TEXT = {
     ),
     "dig_on": "Dig on for {colour}: a tunnel without a Spot can still be dug.",
     "last_turn": "This is the last turn for {colour}.",
+    "choice_start": "Start the line here, tunnel to the {way}",
+    "choice_extend": "Dig the tunnel to the {way}",
+    "choice_marker": "Place destination {letter} ({trip}, {spot}), tunnel to the {way}",
+    "choice_marker_blind": "Place destination {letter} ({trip}), tunnel to the {way}",
+    "choice_finish": "Finish the line without a bonus station",
+    "choice_finish_bonus": "Finish the line and build its bonus station",
+    "choice_station": "Build an intermediate station here",
+    "origin_help": (
+        "Click the marked corner the tunnel leads to. Finishing a line: click the marked "
+        "point of the line that gets its bonus station, or the gate again for none."
+    ),
+    "status_supply": "Stations left in the supply: {count}.",
+    "status_setup": "The city is being laid out.",
+    "status_own": "{company} (yours): {points}; destinations {markers}. {lines}",
+    "status_other": "{company}: {points}; destinations {markers}. {lines}",
+    "status_points.one": "{count} point",
+    "status_points.many": "{count} points",
+    "status_hidden": "{count} {spot} face down",
+    "status_none": "all placed",
+    "status_not_started": "{line} not started.",
+    "status_growing.one": "{line}: {count} tunnel left.",
+    "status_growing.many": "{line}: {count} tunnels left.",
+    "status_finished": "{line} finished.",
+    "trip_minutes.one": "{trip}: {count} minute.",
+    "trip_minutes.many": "{trip}: {count} minutes.",
+    "trip_zero": "{trip}: both destinations share a station (0 minutes).",
+    "trip_impossible": "{trip}: impossible, {causes}.",
+    "cause_not_placed": "destination {letter} ({spot}) was never placed",
+    "cause_no_station": "destination {letter} ({spot}) has no station beside it",
+    "cause_no_connection": "no route joins its two destinations",
+    "cause_no_route": "no route joins the Park and the Lake",
     "company_row": "{company}: {row}",
     "station_points": "Station points",
     "lines_finished": "Lines finished",
@@ -414,3 +456,108 @@ def _turn_prompt(state: MetromaniaState, player: int, colour: str) -> str:
     if state.city.first_turn:
         return _count("first_turn", owed, colour=colour)
     return _count("dig_or_station" if station else "dig", owed, colour=colour)
+
+
+# --- choices on the board -----------------------------------------------------------------
+def choice_words(action: Action) -> str:
+    """A step in words for the buttons that tell apart plays aimed at one spot: the way its
+    tunnel runs and the destination it places, never a vertex, a space or a code."""
+    if isinstance(action, Start):
+        return _say("choice_start", way=_way(gate_apex(action.gate), action.vertex))
+    if isinstance(action, Extend):
+        return _extend_words(action)
+    if isinstance(action, Finish):
+        return _say("choice_finish_bonus" if action.bonus else "choice_finish")
+    if isinstance(action, Station):
+        return _say("choice_station")
+    return str(action)
+
+
+def _extend_words(step: Extend) -> str:
+    way = _way(step.tip, step.to)
+    if step.letter is None:
+        return _say("choice_extend", way=way)
+    trip = LETTER_TRIPS[step.letter]
+    if step.spot is None:  # a step read from its text: the Spot's type is the city's
+        return _say("choice_marker_blind", letter=step.letter, trip=trip, way=way)
+    spot = SPOTS[step.spot]
+    return _say("choice_marker", letter=step.letter, trip=trip, spot=spot, way=way)
+
+
+def _way(a: Vertex, b: Vertex) -> str:
+    index = direction_index(a, b)
+    assert index is not None
+    return WAYS[index]
+
+
+def piece_label(piece: str) -> str:
+    """A line in hand: L1 is drawn solid, L2 striped."""
+    return LINE_PIECES[int(piece[1]) - 1] if piece in ("L1", "L2") else piece
+
+
+# --- beside the board ---------------------------------------------------------------------
+def status_lines(state: MetromaniaState, viewer: int | None) -> list[str]:
+    """The station supply (an empty one ends the building), then each company's points,
+    destinations (another seat's face down unless they are open) and lines."""
+    city = state.city
+    if city is None:
+        return [_say("status_setup")]
+    out = [_say("status_supply", count=city.supply)]
+    mode = state.rules.mode
+    for company in range(mode.companies):
+        own = viewer == mode.seat_of(company)
+        shown = own or state.rules.letters_public or state.is_terminal()
+        hand = sort_hand(city.hands[company])
+        out.append(
+            _say(
+                "status_own" if own else "status_other",
+                company=COMPANY_TITLES[company],
+                points=_count("status_points", city.points[company]),
+                markers=_hand_words(hand, shown),
+                lines=" ".join(_line_state(n, line) for n, line in enumerate(city.lines[company])),
+            )
+        )
+    return out
+
+
+def _hand_words(hand: Sequence[str], shown: bool) -> str:
+    if not hand:
+        return _say("status_none")
+    if shown:
+        return TEXT["list"].join(_say("marker", letter=c[0], spot=SPOTS[c[1]]) for c in hand)
+    kinds = [k for k in SPOTS if any(c[1] == k for c in hand)]
+    return TEXT["list"].join(
+        _say("status_hidden", count=sum(c[1] == k for c in hand), spot=SPOTS[k]) for k in kinds
+    )
+
+
+def _line_state(number: int, line: Line) -> str:
+    name = LINE_PIECES[number]
+    if not line.started:
+        return _say("status_not_started", line=name)
+    if line.finished:
+        return _say("status_finished", line=name)
+    return _count("status_growing", TUNNELS - line.tunnels, line=name)
+
+
+def trip_notes(report: Mapping[str, Any]) -> list[str]:
+    """Each test trip as the city drawing tells it at the end: how long it took, or why
+    it was impossible (the score table gives the points)."""
+    notes = []
+    for test in report["tests"]:
+        trip = TRIPS[test["day"]]
+        if test["status"] == "ok":
+            notes.append(_count("trip_minutes", test["minutes"], trip=trip))
+        elif test["status"] == "zero":
+            notes.append(_say("trip_zero", trip=trip))
+        else:
+            causes = [_cause(c) for c in test["causes"]] or [_say("cause_no_route")]
+            notes.append(_say("trip_impossible", trip=trip, causes=TEXT["list"].join(causes)))
+    return notes
+
+
+def _cause(cause: Mapping[str, Any]) -> str:
+    code = cause["marker"]
+    if code is None:
+        return _say("cause_no_connection")
+    return _say(f"cause_{cause['cause']}", letter=code[0], spot=SPOTS[code[1]])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial
@@ -137,9 +137,15 @@ class Erase:
 
 @dataclass(frozen=True, slots=True)
 class Strike:
-    """Meteor: let the meteor strike this board in `direction` (N, E, S or W)."""
+    """Meteor: let the meteor strike this board in `direction` (N, E, S or W).
+
+    A strike offered by the rules also knows the square it lands on and whether the
+    player chose its direction, so a client shows it there in words; neither is part
+    of its notation or its identity."""
 
     direction: str
+    lands: int | None = field(default=None, compare=False)
+    chosen: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return f"strike {self.direction}"

@@ -19,6 +19,7 @@ TYPE_NAMES = {HIGHWAY: "highway", RAILWAY: "railway", LAVA: "lava", BLANK: "blan
 ROUTE_FACES = ("HS", "RS", "HC", "RC", "HT", "RT")
 STATION_FACES = ("OV", "SS", "SC")
 SPECIAL_ROUTES = ("x1", "x2", "x3", "x4", "x5", "x6")
+SPECIALS_PER_GAME = 3  # special routes a board may draw in a game, one a round at most
 LAVA_FACES = ("LC", "LS", "LT", "LR", "LH")  # §9.2, in the normalisation order
 LAVA_FACE_ODDS = {"LC": (2, 6), "LS": (1, 6), "LT": (1, 6), "LR": (1, 6), "LH": (1, 6)}
 VOLCANO = "LLLL"

@@ -60,7 +60,7 @@ from linecraft.games.railroad_ink.lava import (
     volcano_problem,
     volcano_squares,
 )
-from linecraft.games.railroad_ink.meteor import crater_problem, strike_square
+from linecraft.games.railroad_ink.meteor import crater_problem, flight, strike_square
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER,
@@ -77,6 +77,7 @@ from linecraft.games.railroad_ink.pieces import (
     ROUTE_FACES,
     SIDE_NAMES,
     SPECIAL_ROUTES,
+    SPECIALS_PER_GAME,
     STATION_FACES,
     TYPE_NAMES,
     VOLCANO,
@@ -87,10 +88,12 @@ from linecraft.games.railroad_ink.pieces import (
 )
 from linecraft.games.railroad_ink.scoring import ScoreDetails, explain, score_board
 from linecraft.games.railroad_ink.svg import (
+    Flight,
     render_board,
     render_drawing,
     render_layers,
     render_underground,
+    under_target,
 )
 from linecraft.games.railroad_ink.terminal import board_text, under_board_text
 from linecraft.games.railroad_ink.underground import (
@@ -127,7 +130,6 @@ from linecraft.games.railroad_ink.underground_play import (
 ROUNDS = 7
 LAVA_ROUNDS = 6
 UNDERGROUND_ROUNDS = 14
-SPECIALS_PER_GAME = 3
 
 
 def placement_problem(board: Board, cell: int, token: str) -> str | None:
@@ -648,10 +650,29 @@ class RailroadInkState(State):
     def _meteor_choices(self, player: int) -> list[CoreAction]:
         assert self.roll is not None
         rolled = self.surface_roll.direction[1]
-        found: list[CoreAction] = [Strike(d) for d in DIRECTIONS if rolled in ("A", d)]
         seat = self.seats[player]
+        distance = self.surface_roll.distance
+        found: list[CoreAction] = [
+            Strike(d, strike_square(seat.board, seat.impact, d, distance), rolled == "A")
+            for d in DIRECTIONS
+            if rolled in ("A", d)
+        ]
         found.extend(Ignore(x) for x in SPECIAL_ROUTES if seat.may_draw_special(x) is None)
         return found
+
+    def meteor_flights(self, player: int) -> list[Flight]:
+        """Where this round's meteor would fly on the seat's board, one flight for each
+        way it may be sent, while the seat has not yet let it strike or ignored it."""
+        seat = self.seats[player]
+        if seat.resolved or player not in self.to_act():
+            return []
+        distance = self.surface_roll.distance
+        start = D4 if seat.impact is None else seat.impact
+        ways = [a.direction for a in self._meteor_choices(player) if isinstance(a, Strike)]
+        return [
+            Flight(start, way, distance, flight(seat.board, seat.impact, way, distance))
+            for way in ways
+        ]
 
     def _meteor_problem(self, player: int, action: Strike | Ignore) -> str | None:
         seat = self.seats[player]
@@ -1003,9 +1024,34 @@ class RailroadInk(Game):
             self.rounds = ROUNDS
 
     def action_target(self, action: CoreAction) -> str | None:
+        """The square drawn on, on its own board (an underground square is named apart,
+        so only the board of the round glows), or where the meteor would strike."""
+        if isinstance(action, Place) and action.source in UNDER_SOURCES:
+            return under_target(action.cell)
         if isinstance(action, Place | Erase | Volcano):
             return cell_name(action.cell)
+        if isinstance(action, Strike) and action.lands is not None:
+            return cell_name(action.lands)
         return None
+
+    def asks_first(self, action: CoreAction) -> bool:
+        """A strike is shown where it lands and waits for Confirm: a click on the board
+        should not send a meteor by surprise."""
+        return isinstance(action, Strike)
+
+    def choice_label(self, action: CoreAction) -> tuple[str, str | None]:
+        """A play in words, with the drawing it draws."""
+        drawing = _drawing_of(action)
+        picture = None
+        if drawing is not None:
+            source = drawing[2]
+            picture = render_drawing(drawing[1], underground=source in UNDER_SOURCES)
+        return words.choice_label(action), picture
+
+    def may_undo(self, state: State, player: int) -> bool:
+        """Only what the seat did this round can be taken back (§7.6)."""
+        assert isinstance(state, RailroadInkState)
+        return player in state.to_act() and bool(state.seats[player].actions)
 
     def action_pick(self, action: CoreAction) -> tuple[str, str | None] | None:
         """A die (or special route) and the drawing it is placed as; a new volcano is a
@@ -1133,7 +1179,8 @@ class RailroadInk(Game):
             if position.surface is not None:
                 details = score_board(position.surface) if overlay else None
                 surface = render_board(position.surface, details=details)
-            return render_layers(surface, render_underground(position.underground), title)
+            underground = render_underground(position.underground)
+            return render_layers(surface, underground, title, names=words.LAYER_NAMES)
         details = score_board(position, lava=self.lava, meteor=self.meteor) if overlay else None
         return render_board(position, details=details, title=title)
 
@@ -1149,9 +1196,23 @@ class RailroadInk(Game):
                 details = score_board(position.surface) if overlay else None
                 surface = render_board(position.surface, drawn_in=seat.drawn_in, details=details)
             underground = render_underground(position.underground, drawn_in=seat.under_drawn_in)
-            return render_layers(surface, underground, title)
+            active = self._active_layer(state)
+            resting = None if active is None else 1 - active
+            names = words.layer_names(active)
+            return render_layers(surface, underground, title, names=names, resting=resting)
         details = score_board(position, lava=self.lava, meteor=self.meteor) if overlay else None
-        return render_board(position, drawn_in=seat.drawn_in, details=details, title=title)
+        flights = state.meteor_flights(player)
+        return render_board(
+            position, drawn_in=seat.drawn_in, details=details, flights=flights, title=title
+        )
+
+    def _active_layer(self, state: RailroadInkState) -> int | None:
+        """The board drawn on while a round of the expansion is being drawn (0 the
+        surface, 1 the underground); None between rounds, at the end, and in the
+        standalone game, which has one board."""
+        if self.standalone or state.roll is None or state.is_terminal():
+            return None
+        return 0 if state.layer == "surface" else 1
 
     def render_text(self, state: State, player: int | None) -> str:
         assert isinstance(state, RailroadInkState)
@@ -1171,8 +1232,7 @@ class RailroadInk(Game):
 
     def status_lines(self, state: State, player: int | None) -> list[str]:
         assert isinstance(state, RailroadInkState)
-        lines = self._table_lines(state)
-        return lines if player is None else [*lines, self._seat_line(state, player)]
+        return words.status_lines(self, state, player)
 
     def _table_lines(self, state: RailroadInkState) -> list[str]:
         """The round, its layer and the roll."""
@@ -1198,7 +1258,7 @@ class RailroadInk(Game):
         seat = state.seats[seat_index]
         card = self.card_of(self.position_of(state, seat_index))
         used = ", ".join(seat.specials_used) or "none"
-        done = [str(a.source) for a in seat.actions]
+        done = [a.source for a in seat.actions if a.source is not None]
         return (
             f"[b]Player {seat_index}[/b]  score now {card['total']}  "
             f"special routes used: {used}  doublings: {seat.doublings}  "

@@ -4,7 +4,8 @@ overpasses, round numbers, and an optional scoring overlay. Pure: board in, SVG 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from html import escape
 
 from linecraft.core.svg import Svg
@@ -69,10 +70,16 @@ def _route(path: str, kind: str, colour: str | None) -> list[str]:
     ]
 
 
-def _spots() -> list[str]:
+def under_target(cell: int) -> str:
+    """The spot of an underground square: named apart from the surface square above
+    it, so that only the board drawn on this round glows (§11.5)."""
+    return f"underground {cell_name(cell)}"
+
+
+def _spots(target: Callable[[int], str] = cell_name) -> list[str]:
     """Transparent squares on top, one per square, that clients click to place."""
     return [
-        f'<rect class="spot" data-target="{cell_name(cell)}" x="{_origin(cell)[0]}" '
+        f'<rect class="spot" data-target="{target(cell)}" x="{_origin(cell)[0]}" '
         f'y="{_origin(cell)[1]}" width="{CELL}" height="{CELL}" fill="transparent"/>'
         for cell in range(CELLS)
     ]
@@ -115,10 +122,12 @@ def render_board(
     drawn_in: Sequence[int] | None = None,
     details: ScoreDetails | None = None,
     highlight: Sequence[int] = (),
+    flights: Sequence[Flight] = (),
     title: str | None = None,
 ) -> Svg:
     """Draw `board`. `details` adds the scoring overlay (networks coloured, longest
-    routes traced, errors marked); `highlight` marks squares (legal targets)."""
+    routes traced, errors marked); `highlight` marks squares (legal targets);
+    `flights` draws where a meteor about to strike would fly and land."""
     width = 2 * MARGIN + SIZE * CELL
     top = 24 if title else 0
     out = [
@@ -159,10 +168,102 @@ def render_board(
         out.append(f'<circle cx="{x + CELL - 8}" cy="{y + 8}" r="5" fill="#c62828"/>')
     if details is not None:
         out.extend(_overlay(details))
+    for flight in flights:
+        out.extend(_flight(flight))
+    if flights:
+        out.extend(_meteor_start(flights[0]))
     out.extend(_labels())
     out.extend(_spots())
     out.append("</svg>")
     return Svg("\n".join(out))
+
+
+METEOR_COLOUR = "#c62828"
+_WAYS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}  # (dx, dy) on the drawing
+_LEG_GAP = 12  # how far a leg after a bounce runs beside the one before
+
+
+@dataclass(frozen=True, slots=True)
+class Flight:
+    """A meteor about to strike: where it starts, the way it is sent, how far, and
+    every square it passes with the way it flew into it (the last is the one struck)."""
+
+    start: int
+    direction: str
+    distance: int
+    flown: Sequence[tuple[int, str]]
+
+
+def _flight_points(flight: Flight) -> list[tuple[float, float]]:
+    """The arrow's corners: from the start through every square passed; where the
+    meteor turns back at the edge (§10.3) the arrow touches the edge and comes back a
+    little beside itself, so the way out and the way back both show."""
+    leg = 0
+
+    def at(x: float, y: float, way: str) -> tuple[float, float]:
+        dx, dy = _WAYS[way]
+        return x + abs(dy) * leg * _LEG_GAP, y - abs(dx) * leg * _LEG_GAP
+
+    points = [_centre(flight.start)]
+    last, heading = flight.start, flight.direction
+    for cell, way in flight.flown:
+        if way != heading:  # turned back at the edge beyond `last`
+            cx, cy = _centre(last)
+            dx, dy = _WAYS[heading]
+            wall = cx + dx * CELL / 2, cy + dy * CELL / 2
+            points.append(at(*wall, way))
+            leg += 1
+            points.append(at(*wall, way))
+        points.append(at(*_centre(cell), way))
+        last, heading = cell, way
+    return points
+
+
+def _flight(flight: Flight) -> list[str]:
+    """An arrow from the meteor's start along its flight to the square it strikes,
+    and that square marked as a target."""
+    points = _flight_points(flight)
+    (ax, ay), (bx, by) = points[-2], points[-1]
+    length = max(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5, 1.0)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    tip = bx - ux * 10, by - uy * 10
+    base = tip[0] - ux * 16, tip[1] - uy * 16
+    line = " ".join(f"{x:g},{y:g}" for x, y in [*points[:-1], base])
+    head = (
+        f"{tip[0]:g},{tip[1]:g} {base[0] - uy * 9:g},{base[1] + ux * 9:g} "
+        f"{base[0] + uy * 9:g},{base[1] - ux * 9:g}"
+    )
+    cx, cy = _centre(flight.flown[-1][0])
+    return [
+        '<g class="meteor" pointer-events="none">',
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="25" fill="none" '
+        f'stroke="{METEOR_COLOUR}" stroke-width="3" stroke-dasharray="6,4"/>',
+        f'<path d="M{cx - 9:g},{cy:g} H{cx + 9:g} M{cx:g},{cy - 9:g} V{cy + 9:g}" '
+        f'stroke="{METEOR_COLOUR}" stroke-width="2"/>',
+        f'<polyline points="{line}" stroke="#ffffff" stroke-width="8" fill="none" '
+        'stroke-linejoin="round" stroke-linecap="round" opacity=".8"/>',
+        f'<polyline points="{line}" stroke="{METEOR_COLOUR}" stroke-width="4" fill="none" '
+        'stroke-linejoin="round" stroke-linecap="round"/>',
+        f'<polygon points="{head}" fill="{METEOR_COLOUR}" stroke="#ffffff" stroke-width="1"/>',
+        "</g>",
+    ]
+
+
+def _meteor_start(flight: Flight) -> list[str]:
+    """Where the meteor starts, with the distance it flies written beside it, below
+    and left of the start, where no arrow runs (a leg after a bounce runs right of or
+    above the one before)."""
+    sx, sy = _centre(flight.start)
+    lx, ly = sx - 17, sy + 17
+    return [
+        '<g class="meteor" pointer-events="none">',
+        f'<circle cx="{sx:g}" cy="{sy:g}" r="6" fill="{METEOR_COLOUR}" stroke="#ffffff"/>',
+        f'<circle cx="{lx:g}" cy="{ly:g}" r="11" fill="#ffffff" stroke="{METEOR_COLOUR}" '
+        'stroke-width="2.5"/>',
+        f'<text x="{lx:g}" y="{ly + 5:g}" font-size="14" font-weight="bold" '
+        f'text-anchor="middle" fill="{METEOR_COLOUR}">{flight.distance}</text>',
+        "</g>",
+    ]
 
 
 def render_drawing(token: str, *, underground: bool = False) -> Svg:
@@ -326,7 +427,7 @@ def render_underground(board: Board, *, drawn_in: Sequence[int] | None = None) -
                     f"{drawn_in[cell]}</text>"
                 )
     out.extend(_labels())
-    out.extend(_spots())
+    out.extend(_spots(under_target))
     out.append("</svg>")
     return Svg("\n".join(out))
 
@@ -359,24 +460,38 @@ def _under_square(cell: int, token: str) -> list[str]:
     return out
 
 
-def render_layers(surface: Svg | None, underground: Svg, title: str | None = None) -> Svg:
-    """The surface board and the underground board side by side, each named above it."""
+def render_layers(
+    surface: Svg | None,
+    underground: Svg,
+    title: str | None = None,
+    *,
+    names: tuple[str, str] = ("Surface", "Underground"),
+    resting: int | None = None,
+) -> Svg:
+    """The surface board and the underground board side by side, each named above it;
+    the board at rest this round (`resting`: 0 the surface, 1 the underground) pales,
+    so the one drawn on stands out."""
     width = 2 * MARGIN + SIZE * CELL
-    boards = [(n, b) for n, b in (("Surface", surface), ("Underground", underground)) if b]
-    top = 22 + (24 if title else 0)
+    boards = [
+        (i, n, b) for i, (n, b) in enumerate(zip(names, (surface, underground), strict=True)) if b
+    ]
+    top = 30 + (24 if title else 0)
     total = width * len(boards)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {-top} {total} {width + top}" '
         f'width="{total}" height="{width + top}" font-family="sans-serif">',
     ]
     if title:
-        out.append(f'<text x="{MARGIN}" y="-28" font-size="15">{escape(title)}</text>')
-    for index, (name, board) in enumerate(boards):
+        out.append(f'<text x="{MARGIN}" y="-34" font-size="15">{escape(title)}</text>')
+    for index, (layer, name, board) in enumerate(boards):
         inner = board.split(">", 1)[1].rsplit("</svg>", 1)[0]
+        pale = layer == resting
         out.append(
-            f'<text x="{index * width + width / 2:g}" y="-5" font-size="17" '
-            f'font-weight="bold" text-anchor="middle">{name}</text>'
+            f'<text x="{index * width + width / 2:g}" y="-7" font-size="22" '
+            f'font-weight="{"normal" if pale else "bold"}" text-anchor="middle" '
+            f'fill="{"#8a8a8a" if pale else "#000000"}">{escape(name)}</text>'
         )
-        out.append(f'<g transform="translate({index * width},0)">{inner}</g>')
+        fade = ' opacity="0.55"' if pale else ""
+        out.append(f'<g transform="translate({index * width},0)"{fade}>{inner}</g>')
     out.append("</svg>")
     return Svg("\n".join(out))

@@ -16,9 +16,9 @@ from linecraft.games.railroad_ink.pieces import (
     OPPOSITE,
     SIDE_NAMES,
     SPECIAL_ROUTES,
+    SPECIALS_PER_GAME,
     TYPE_NAMES,
 )
-from linecraft.games.railroad_ink.rules import SPECIALS_PER_GAME
 
 
 def board_problems(board: Board, *, lava: bool = False, meteor: bool = False) -> list[str]:

@@ -32,7 +32,10 @@ from linecraft.games.railroad_ink.pieces import (
     CRATER,
     FACE_OF_TOKEN,
     SPECIAL_ROUTES,
+    SPECIALS_PER_GAME,
+    orientation_tokens,
 )
+from linecraft.games.railroad_ink.svg import render_drawing
 from linecraft.games.railroad_ink.underground import (
     CANONICAL as UNDER_CANONICAL,
 )
@@ -227,11 +230,25 @@ GROUPS: dict[str, tuple[str, bool]] = {
 
 # --- buttons ----------------------------------------------------------------------------
 END_BUTTON = "End round {round}"
-STRIKE_BUTTON = "Let the meteor strike"
-STRIKE_TOWARDS_BUTTON = "Send the meteor {direction}"
-IGNORE_BUTTON = "Cross off a special route ({piece}) to ignore the meteor"
+IGNORE_GROUP = "Cross off a special route to ignore the meteor"
 DOUBLE_BUTTON = "Draw {piece} twice"
-WHY_METEOR = "The meteor comes first: let it strike or cross off a special route."
+WHY_METEOR = (
+    "The meteor comes first: click the square where its arrow lands, or cross off a special route."
+)
+
+# --- plays on the board, as a Confirm line or a choice names them -------------------------
+STRIKE = "Let the meteor strike {square}"
+STRIKE_TOWARDS = "Send the meteor {direction} to strike {square}"
+STRIKE_UNAIMED = "Let the meteor strike"
+STRIKE_TOWARDS_UNAIMED = "Send the meteor {direction}"
+DRAW_ON = "Draw {piece} on {square}"
+ERASE_FOR_LAVA_ON = "Erase {square} for lava and draw {piece} there"
+ERASE_CRATER_ON = "Erase the crater on {square} and draw {piece} there"
+VOLCANO_ON = "Draw a new volcano on {square}"
+
+# --- the two boards of the Underground expansion (§11.5) ----------------------------------
+LAYER_NAMES = ("Surface", "Underground")
+LAYER_NOW = "{layer} — this round"
 WHY_DICE = ("1 die still to draw.", "{count} dice still to draw.")
 WHY_LAVA = "At least one lava die must be drawn this round."
 WHY_LAVA_ROOM = "No lava die fits: draw a new volcano or erase a route next to lava first."
@@ -242,9 +259,13 @@ HEAD = {
     "plain": "Round {round} of {rounds}",
     "underground": "Round {round} of {rounds}, underground",
 }
-PROMPT_METEOR = "{head}: the meteor strikes first. Let it strike, or cross off a special route."
+PROMPT_METEOR = (
+    "{head}: the meteor strikes first. Click the square where its arrow lands, or cross "
+    "off a special route to ignore it."
+)
 PROMPT_METEOR_ANY = (
-    "{head}: the meteor strikes first. Choose its direction, or cross off a special route."
+    "{head}: the meteor strikes first. Choose its direction: click the square where one "
+    "of its arrows lands, or cross off a special route to ignore it."
 )
 PROMPT_DICE = ("{head}: 1 die to draw.", "{head}: {count} dice to draw.")
 PROMPT_DICE_AND_LAVA = (
@@ -538,9 +559,9 @@ def controls(game: RailroadInk, state: RailroadInkState, player: int) -> list[Co
     legal = state.legal_actions(player)
     buttons: dict[str, Control] = {}
     for action in legal:
-        label = _button(state, action)
-        if label is not None:  # doubling two dice of one face is the same button
-            buttons.setdefault(label, Control(str(action), label))
+        button = _button(state, action)
+        if button is not None:  # doubling two dice of one face is the same button
+            buttons.setdefault(button.label, button)
     why_not = _why_not_end(game, state, player, legal)
     end = END_BUTTON.format(round=state.round)
     return [
@@ -549,16 +570,57 @@ def controls(game: RailroadInk, state: RailroadInkState, player: int) -> list[Co
     ]
 
 
-def _button(state: RailroadInkState, action: Action) -> str | None:
-    if isinstance(action, Strike):
-        if state.surface_roll.direction == "MA":
-            return STRIKE_TOWARDS_BUTTON.format(direction=DIRECTION_WORDS[action.direction])
-        return STRIKE_BUTTON
+def _button(state: RailroadInkState, action: Action) -> Control | None:
+    """A button for a play that aims at no square: the special routes that may be
+    crossed off for the meteor, folded under one button with their pictures (a strike
+    is played on the board, where its arrow lands), and doubling a die."""
     if isinstance(action, Ignore):
-        return IGNORE_BUTTON.format(piece=SURFACE_PIECES[action.special])
+        special = action.special
+        picture = render_drawing(orientation_tokens(special)[0])
+        return Control(str(action), piece_label(special), group=IGNORE_GROUP, picture=picture)
     if isinstance(action, Double):
-        return DOUBLE_BUTTON.format(piece=_doubled(state, action))
+        return Control(str(action), DOUBLE_BUTTON.format(piece=_doubled(state, action)))
     return None
+
+
+def choice_label(action: Action) -> str:
+    """A play on the board in words, for the Confirm line or a choice between plays
+    aimed at one square: where the meteor strikes (and the way the player sends it),
+    or what is drawn where."""
+    if isinstance(action, Strike):
+        return _strike_label(action)
+    if isinstance(action, Volcano):
+        return VOLCANO_ON.format(square=cell_name(action.cell))
+    if isinstance(action, Erase):
+        template = ERASE_FOR_LAVA_ON if action.for_lava else ERASE_CRATER_ON
+        piece = _surface_piece(action.token)
+        return template.format(square=cell_name(action.cell), piece=piece)
+    if isinstance(action, Place):
+        piece = _piece_of(action.source, action.token)
+        return DRAW_ON.format(piece=piece, square=cell_name(action.cell))
+    return str(action)
+
+
+def _strike_label(action: Strike) -> str:
+    direction = DIRECTION_WORDS[action.direction]
+    if action.lands is None:  # told by its notation alone: no square known
+        chosen = STRIKE_TOWARDS_UNAIMED.format(direction=direction)
+        return chosen if action.chosen else STRIKE_UNAIMED
+    square = cell_name(action.lands)
+    if action.chosen:
+        return STRIKE_TOWARDS.format(direction=direction, square=square)
+    return STRIKE.format(square=square)
+
+
+def layer_names(active: int | None) -> tuple[str, str]:
+    """The two boards' names above them (§11.5), the one drawn on this round
+    (`active`: 0 the surface, 1 the underground) said to be so."""
+    surface, underground = LAYER_NAMES
+    if active == 0:
+        surface = LAYER_NOW.format(layer=surface)
+    elif active == 1:
+        underground = LAYER_NOW.format(layer=underground)
+    return surface, underground
 
 
 def _why_not_end(
@@ -645,3 +707,32 @@ def prompt(game: RailroadInk, state: RailroadInkState, player: int) -> str:
     if left:
         return (PROMPT_STUCK_SPECIAL if special else PROMPT_STUCK).format(head=head)
     return (PROMPT_DONE_SPECIAL if special else PROMPT_DONE).format(head=head)
+
+
+# --- beside the board --------------------------------------------------------------------
+ROUND_LINE = "Round {round} of {rounds}"
+SPECIALS_NONE = "Special routes: none drawn yet ({total} in the game, one a round)."
+SPECIALS_SOME = "Special routes drawn: {names} ({used} of {total})."
+DOUBLINGS_LINE = "Doublings used: {used} of {total}."
+
+
+def status_lines(game: RailroadInk, state: RailroadInkState, player: int | None) -> list[str]:
+    """The round for everyone; for a seat, the special routes it has drawn and, with the
+    underground, its doublings (the dice and the meteor are in the hand and the prompt)."""
+    if player is None:
+        return [ROUND_LINE.format(round=state.round, rounds=game.rounds)]
+    seat = state.seats[player]
+    total = SPECIALS_PER_GAME
+    if seat.specials_used:
+        names = ", ".join(_bare(SURFACE_PIECES[x]) for x in seat.specials_used)
+        lines = [SPECIALS_SOME.format(names=names, used=len(seat.specials_used), total=total)]
+    else:
+        lines = [SPECIALS_NONE.format(total=total)]
+    if game.has_underground:
+        lines.append(DOUBLINGS_LINE.format(used=seat.doublings, total=DOUBLINGS_PER_GAME))
+    return lines
+
+
+def _bare(name: str) -> str:
+    """ "a straight highway" -> "straight highway", for lists."""
+    return name.split(" ", 1)[1] if name.startswith(("a ", "an ")) else name

@@ -1,38 +1,114 @@
-"use strict";
-const roomId = location.pathname.split("/").pop();
-const slider = document.getElementById("step");
+// The replay viewer: a finished game step by step — first, previous, play, next, last
+// (keys too), the log beside the boards with the step just played marked, the scores at
+// that step; a record file downloaded earlier can be opened here as well.
+import { html, render, useEffect, useRef } from "./vendor/preact-htm.mjs";
 
-async function go(step) {
-  const response = await fetch(`/api/rooms/${roomId}/replay?step=${step}`);
-  const data = await response.json();
-  if (!response.ok) { document.getElementById("event").textContent = data.detail; return; }
-  document.getElementById("title").textContent = `${data.game} — replay of room ${data.room}`;
-  slider.max = data.steps; slider.value = data.step;
-  document.getElementById("where").textContent = `event ${data.step} of ${data.steps}`;
-  const event = data.event;
-  let text = "the start";
-  if (event) {
-    text = event.chance ? `chance: ${event.chance}` : `${data.seats[event.player].name}: ${event.action}`;
-  }
-  document.getElementById("event").textContent = text;
-  const boards = document.getElementById("boards");
-  boards.innerHTML = "";
-  for (const [key, svg] of Object.entries(data.boards)) {
-    const figure = document.createElement("figure");
-    const seat = data.seats.find((s) => String(s.seat) === key);
-    figure.innerHTML = svg;
-    if (seat) {
-      const caption = document.createElement("figcaption");
-      caption.textContent = seat.name;  // names as text, never markup
-      figure.prepend(caption);
-    }
-    boards.appendChild(figure);
-  }
+const roomId = location.pathname.startsWith("/replay/") ? location.pathname.split("/").pop() : null;
+const model = { data: null, record: null, playing: false, error: "", want: 0 };
+let timer = 0;
+let asked = 0;  // answers to older requests than the last are dropped
+
+function update(change) {
+  Object.assign(model, change);
+  render(html`<${Replay} m=${model} />`, document.getElementById("app"));
 }
 
-document.getElementById("first").addEventListener("click", () => go(0));
-document.getElementById("back").addEventListener("click", () => go(Number(slider.value) - 1));
-document.getElementById("next").addEventListener("click", () => go(Number(slider.value) + 1));
-document.getElementById("last").addEventListener("click", () => go(Number(slider.max)));
-slider.addEventListener("change", () => go(Number(slider.value)));
-go(0);
+// Go to a step; keys pressed quickly count from the step last asked for.
+async function go(step) {
+  const steps = model.data ? model.data.steps : Infinity;
+  step = Math.max(0, Math.min(step, steps));
+  model.want = step;
+  const mine = ++asked;
+  const answer = roomId
+    ? await fetch(`/api/rooms/${roomId}/replay?step=${step}`)
+    : await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ record: model.record, step }) });
+  const data = await answer.json();
+  if (mine !== asked) return;
+  if (!answer.ok) { update({ error: data.detail, playing: false }); return; }
+  update({ data, error: "" });
+  if (model.playing && data.step >= data.steps) play(false);
+}
+
+function play(on) {
+  clearInterval(timer);
+  if (on) {
+    if (model.data.step >= model.data.steps) go(0);
+    timer = setInterval(() => go(model.want + 1), 1200);
+  }
+  update({ playing: on });
+}
+
+async function open(file) {
+  try {
+    const record = JSON.parse(await file.text());
+    update({ record, data: null });
+    go(0);
+  } catch { update({ error: `${file.name} is not a record file (JSON).` }); }
+}
+
+function Replay({ m }) {
+  const d = m.data;
+  const title = d ? `${d.title} — replay` : "Replay a game";
+  useEffect(() => { document.title = `${title} — Linecraft`; }, [title]);
+  return html`
+    <header class="top"><a href="/">Linecraft</a> <span class="title" id="title">${title}</span></header>
+    <main class="replay-page">
+      ${roomId ? null : html`<label class="field open-file">Open a record file <input type="file" id="record-file" accept=".json,application/json"
+        onChange=${(e) => e.target.files[0] && open(e.target.files[0])} /></label>`}
+      ${m.error ? html`<p class="error" role="alert">${m.error}</p>` : null}
+      ${d ? html`<${Controls} d=${d} m=${m} /><div class="room">
+        <section class="table" id="boards">${Object.entries(d.boards).map(([key, svg]) => html`<figure class="board" key=${key}>
+          <figcaption>${d.seats.find((s) => String(s.seat) === key)?.name || "The table"}</figcaption>
+          <div class="drawing" dangerouslySetInnerHTML=${{ __html: svg }} /></figure>`)}</section>
+        <aside class="panel"><${Scores} d=${d} /><${Log} d=${d} /></aside>
+      </div>` : null}
+    </main>`;
+}
+
+function Controls({ d, m }) {
+  return html`<nav class="replay" aria-label="Replay">
+    <button type="button" id="first" aria-label="First step (Home)" onClick=${() => go(0)}>« First</button>
+    <button type="button" id="back" aria-label="Previous step (left arrow)" onClick=${() => go(m.want - 1)}>‹ Back</button>
+    <button type="button" id="play" aria-label=${m.playing ? "Pause (space)" : "Play (space)"} onClick=${() => play(!m.playing)}>${m.playing ? "Pause" : "Play"}</button>
+    <button type="button" id="next" aria-label="Next step (right arrow)" onClick=${() => go(m.want + 1)}>Next ›</button>
+    <button type="button" id="last" aria-label="Last step (End)" onClick=${() => go(d.steps)}>Last »</button>
+    <input type="range" id="step" min="0" max=${d.steps} value=${d.step} aria-label="Step of the game" onChange=${(e) => go(Number(e.target.value))} />
+    <span id="where" aria-live="polite">Step ${d.step} of ${d.steps}</span>
+  </nav>`;
+}
+
+function Scores({ d }) {
+  const seats = Object.keys(d.score_rows || {});
+  if (!seats.length) return null;
+  const labels = d.score_rows[seats[0]].map(([label]) => label);
+  return html`<section class="scores"><h2>${d.terminal ? "Final scores" : `Scores after step ${d.step}`}</h2>
+    <table id="replay-scores"><thead><tr><th scope="col"></th>${seats.map((s) => html`<th scope="col">${d.seats[s]?.name || "Table"}</th>`)}</tr></thead>
+    <tbody>${labels.map((label, i) => html`<tr class=${i === labels.length - 1 ? "total" : ""}><th scope="row">${label}</th>
+      ${seats.map((s) => html`<td>${d.score_rows[s][i]?.[1] ?? ""}</td>`)}</tr>`)}</tbody></table></section>`;
+}
+
+// The whole game told; the line of the step just played is marked, and a click on a
+// line goes to the step after it.
+function Log({ d }) {
+  const box = useRef(null);
+  useEffect(() => {
+    const current = box.current && box.current.querySelector(".current");
+    if (current) current.scrollIntoView({ block: "nearest" });
+  }, [d.step]);
+  return html`<section class="log"><h2>Game log</h2><ol ref=${box}>
+    ${d.log.map((line) => html`<li key=${line.n} class=${(line.n === d.step - 1 ? "current " : "") + (line.n >= d.step ? "later" : "")}
+      aria-current=${line.n === d.step - 1 ? "step" : undefined}>
+      <button type="button" class="link" onClick=${() => go(line.n + 1)}>${line.text}</button></li>`)}
+  </ol></section>`;
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!model.data || ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  const step = model.want;
+  const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: model.data.steps };
+  if (event.key in moves) { event.preventDefault(); go(moves[event.key]); }
+  if (event.key === " ") { event.preventDefault(); play(!model.playing); }
+});
+
+update({});
+if (roomId) go(0);

@@ -82,7 +82,6 @@ function arrive(view, accepted) {
   }
   change.picked = picked;
   if (!view.legal.length) Object.assign(change, { pending: null, choices: null, cycle: null });
-  if (!view.undo) change.cycle = null;  // nothing of this round to take back: no drawing to try again
   update(change);
 }
 
@@ -120,8 +119,8 @@ function Attention() {
   };
   const toggleSound = () => { localStorage.setItem(SOUND, sound ? "off" : "on"); setSound(!sound); if (!sound) beep(); };
   return html`<span class="attention">
-    <button type="button" class="link" id="sound" aria-pressed=${sound} onClick=${toggleSound}>${sound ? "🔊 sound on" : "🔈 sound off"}</button>
-    ${window.Notification ? html`<button type="button" class="link" id="notify" aria-pressed=${notify} onClick=${toggleNotify}>${notify ? "🔔 notifying" : "🔕 notify me"}</button>` : null}
+    <button type="button" class="link" id="sound" aria-pressed=${sound} onClick=${toggleSound}>${sound ? "Sound: on" : "Sound: off"}</button>
+    ${window.Notification ? html`<button type="button" class="link" id="notify" aria-pressed=${notify} onClick=${toggleNotify}>${notify ? "Notifying: on" : "Notify me"}</button>` : null}
   </span>`;
 }
 
@@ -175,13 +174,8 @@ function clickSpot(target) {
   const fitting = aimed.filter(fits);
   const choices = fitting.length ? fitting : aimed.filter((a) => !(v.picks || {})[a]);
   if (!choices.length) return;
-  if (choices.length > 1 && !samePiece(choices)) { update({ choices: { target, actions: choices } }); return; }
+  if (choices.length > 1) { update({ choices: { target, actions: choices } }); return; }
   play(choices[0], target, sameSquareDrawings(target));
-}
-
-function samePiece(actions) {
-  const picks = model.view.picks || {};
-  return actions.every((a) => picks[a] && picks[a][0] === picks[actions[0]][0]);
 }
 
 // Every drawing of the piece in hand that can go on this square, the shown one first.
@@ -319,13 +313,17 @@ function decorate(box, v, m, id, playable) {
     drawing.setAttribute("width", width);
     drawing.setAttribute("height", height);
   }
+  if (box.scrollWidth > box.clientWidth && !box.dataset.centred) {  // a board wider than a phone: its middle first
+    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    box.dataset.centred = "yes";
+  }
   const lit = playable ? glowing() : new Set();
   const recent = new Map((v.recent || []).filter((r) => String(r.seat) === id || id === "table").map((r) => [r.target, r.age]));
   for (const spot of box.querySelectorAll(".spot")) {
     const target = spot.dataset.target;
     const on = lit.has(target);
     const again = Boolean(playable && m.cycle && m.cycle.target === target);
-    const origin = Boolean(playable && m.choices && m.choices.actions.some((a) => (v.origins || {})[a] === target));
+    const origin = Boolean(playable && m.choices && onBoard(v, m.choices) && m.choices.actions.some((a) => (v.origins || {})[a] === target));
     spot.classList.toggle("origin", origin);
     spot.classList.toggle("target", on);
     spot.classList.toggle("again", again);  // the square just drawn: a click tries its next drawing
@@ -448,7 +446,7 @@ function Hand({ v, m }) {
         const held = m.picked?.piece === piece;
         const form = held ? m.picked.form : Object.keys(pieces[piece])[0];
         return html`<button type="button" class=${"piece" + (held ? " picked" : "")} aria-pressed=${held}
-            data-piece=${piece} data-form=${form} title=${piece} onClick=${() => pick(piece)}>
+            data-piece=${piece} data-form=${form} title=${(v.groups || {})[piece]?.[2] || piece} onClick=${() => pick(piece)}>
           ${pieces[piece][form].svg ? html`<span class="picture" dangerouslySetInnerHTML=${{ __html: pieces[piece][form].svg }} />` : null}
           <span class="piece-name">${(v.groups || {})[piece]?.[2] || piece}</span>
         </button>`;
@@ -471,15 +469,19 @@ function Pending({ v, m }) {
   </div>`;
 }
 
+// The plays asked about are told apart on the board: each starts from a spot of its own.
+function onBoard(v, choices) {
+  const origins = choices.actions.map((a) => (v.origins || {})[a]);
+  return origins.every(Boolean) && new Set(origins).size === origins.length;
+}
+
 // Several plays aim at one spot: where they start from differently, the starts are
 // marked on the board to click; otherwise each is a button in the game's words.
 function Choices({ v, m }) {
   if (!m.choices) return null;
-  const origins = m.choices.actions.map((a) => (v.origins || {})[a]);
-  const onBoard = origins.every(Boolean) && new Set(origins).size === origins.length;
   const labels = v.choice_labels || {};
   return html`<div class="choices" role="group" aria-label="Choose">
-    ${onBoard
+    ${onBoard(v, m.choices)
       ? html`<span>${v.origin_help}</span>`
       : html`<span>Several ways to play here:</span>
         ${m.choices.actions.map((a) => html`<button type="button" class="choice" data-action=${a} onClick=${() => play(a, m.choices.target)}>
