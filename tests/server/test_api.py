@@ -188,3 +188,18 @@ def test_a_seat_reads_the_game_in_words(client: TestClient) -> None:
         if action.split()[0] in ("joker", "switch", "double"):
             piece = view["picks"][action][0]
             assert view["groups"][piece][1] and "power" in view["groups"][piece][2]
+
+
+def test_a_page_that_cannot_be_shown_says_why_and_leads_back(client: TestClient) -> None:
+    result = create(client, "railroad-ink", {}, [{"name": "Ann"}])
+    for path, status, words in (
+        ("/room/nowhere", 404, "There is no room"),
+        (f"/room/{result['room']}?token=not-a-seat", 403, "does not belong to a seat"),
+        (f"/replay/{result['room']}", 409, "not over yet"),
+        ("/no/such/page", 404, "There is no such page"),
+        ("/help/chess", 404, "no game called"),
+    ):
+        page = client.get(path)
+        assert page.status_code == status and words in page.text, (path, page.text)
+        assert 'href="/">Back to the lobby' in page.text
+    assert client.get("/api/rooms/nowhere/view").json()["detail"].startswith("There is no room")

@@ -73,6 +73,41 @@ class Control:
 
 
 @dataclass(frozen=True, slots=True)
+class Picture:
+    """A small drawing with its words: a die face, a card, a tile, an example board."""
+
+    svg: str | None
+    caption: str
+
+
+@dataclass(frozen=True, slots=True)
+class HelpSection:
+    """One part of a How to play page: a heading, paragraphs, and pictures."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+    pictures: tuple[Picture, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HelpPage:
+    """One screen of help: the base game, or one expansion or module (`key`)."""
+
+    key: str
+    title: str
+    sections: tuple[HelpSection, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """What a seat may look up beside the board: the dice faces, the cards left, the
+    tiles left — a title and its pictures."""
+
+    title: str
+    items: tuple[Picture, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """One step of a game's history: a player's action, or a chance outcome (player None)."""
 
@@ -264,6 +299,19 @@ class Game(ABC):
             for a in state.legal_actions(player)
             if self.action_pick(a) is None and self.action_target(a) is None and str(a) != "undo"
         ]
+
+    def reference(self, state: State, player: int | None) -> list[Reference]:
+        """What a seat may look up now (never another seat's secrets)."""
+        return []
+
+    def guide(self) -> list[tuple[str, str]]:
+        """A first game's guide: steps of (part of the room, what to do there), the parts
+        being "hand", "board", "controls" and "scores"; empty: no guide."""
+        return []
+
+    def score_help(self) -> dict[str, str]:
+        """A line explaining each score row, by the row's words (`score_rows`)."""
+        return {}
 
     def prompt(self, state: State, player: int) -> str:
         """One line telling a seat that is to act what is left to do now."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from linecraft.core.game import Game
+from linecraft.core.game import Game, HelpPage
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,8 @@ class GameInfo:
     blurb: str = ""
     players: tuple[int, int] = (1, 1)
     minutes: str = ""
+    # the How to play pages: the base game first, then each expansion or module
+    help: Callable[[], Sequence[HelpPage]] | None = None
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults filled in, every value validated; `ValueError` names the bad option."""

@@ -19,13 +19,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import linecraft
 from linecraft.bots import BOTS, make_bot
 from linecraft.core.errors import LinecraftError
+from linecraft.server.helppages import help_page
 from linecraft.server.replays import step_view
 from linecraft.server.rooms import (
     ABSENT_AFTER,
@@ -147,6 +150,16 @@ def create_app(
     app = FastAPI(title="Linecraft", lifespan=lifespan)
     app.state.rooms = rooms
 
+    @app.exception_handler(StarletteHTTPException)
+    async def friendly(request: Request, exc: StarletteHTTPException) -> Response:
+        """A page a person opened (not the API) that cannot be shown: the reason in
+        words and the way back to the lobby."""
+        if request.url.path.startswith(("/api/", "/ws/", "/static/")):
+            return await http_exception_handler(request, exc)
+        unknown = exc.status_code == 404 and exc.detail == "Not Found"  # no route at all
+        reason = "There is no such page." if unknown else str(exc.detail)
+        return HTMLResponse(_problem_page(reason), status_code=exc.status_code)
+
     def room_or_404(room_id: str) -> Room:
         try:
             return rooms.get(room_id)
@@ -168,11 +181,14 @@ def create_app(
         return _page("lobby.html")
 
     @app.get("/room/{room_id}", response_class=HTMLResponse)
-    def room_page(room_id: str) -> HTMLResponse:
-        try:
-            room_or_404(room_id)
-        except HTTPException as exc:
-            return HTMLResponse(_problem_page(str(exc.detail)), status_code=exc.status_code)
+    def room_page(room_id: str, token: str | None = None) -> HTMLResponse:
+        room = room_or_404(room_id)
+        if token and room.seat_of(token) is None:
+            raise HTTPException(
+                403,
+                "This link does not belong to a seat of this room: ask the player who set "
+                "up the table for your own link, or watch the game without one.",
+            )
         return HTMLResponse(_page("room.html"))
 
     @app.get("/static/{name:path}")
@@ -389,7 +405,9 @@ def create_app(
 
     @app.get("/replay/{room_id}", response_class=HTMLResponse)
     def replay_page(room_id: str) -> str:
-        room_or_404(room_id)
+        room = room_or_404(room_id)
+        if not room.is_terminal():
+            raise HTTPException(409, "This game is not over yet: it can be replayed at its end.")
         return _page("replay.html")
 
     @app.get("/api/rooms/{room_id}/replay")
@@ -398,6 +416,14 @@ def create_app(
         if not room.is_terminal():
             raise HTTPException(409, "a game can be replayed once it is over")
         return room.replay_at(step)
+
+    @app.get("/help/{name}", response_class=HTMLResponse)
+    async def how_to_play(name: str) -> HTMLResponse:
+        """How to play a game: one screen for the game and one per expansion or module."""
+        try:
+            return HTMLResponse(await asyncio.to_thread(help_page, name))
+        except ValueError:
+            return HTMLResponse(_problem_page(f"There is no game called {name!r}."), 404)
 
     @app.get("/replay", response_class=HTMLResponse)
     def replay_file_page() -> str:
@@ -534,12 +560,15 @@ def _delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
 
 
 def _problem_page(reason: str) -> str:
-    """A room page that cannot be shown: the reason and the way back to the lobby."""
+    """A page that cannot be shown: the reason and the way back to the lobby."""
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<title>Linecraft</title><link rel="stylesheet" href="/static/style.css"></head>'
-        '<body><header><a href="/">Linecraft</a></header><main>'
-        f'<h1>This room cannot be opened</h1><p role="alert">{html.escape(reason)}</p>'
-        '<p><a href="/">Back to the lobby</a></p></main></body></html>'
+        '<meta name="color-scheme" content="light dark">'
+        '<title>Linecraft</title><link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
+        '<link rel="stylesheet" href="/static/style.css"></head>'
+        '<body><header class="top"><a href="/">Linecraft</a></header><main class="problem">'
+        f'<h1>This page cannot be shown</h1><p role="alert">{html.escape(reason)}</p>'
+        '<p><a href="/">Back to the lobby</a>: your games, the tables playing now, '
+        "and a new game.</p></main></body></html>"
     )

@@ -470,6 +470,9 @@ class Room:
             if seat is not None and acting
             else [],
             "prompt": game.prompt(state, seat) if seat is not None and acting else "",
+            "reference": [asdict(r) for r in game.reference(state, seat)],
+            "score_help": game.score_help(),
+            "guide": game.guide() if len(seats) == 1 and seat is not None else [],
             "log": self._told(state, seat)[-LOG_LINES:],
             "recent": self._recent_moves(state, version),
             "terminal": state.is_terminal(),
@@ -698,7 +701,7 @@ class Rooms:
     def _load(self, room_id: str) -> Room:
         loaded = self._store.load(room_id)
         if loaded is None:
-            raise RoomError(f"no room {room_id!r}")
+            raise RoomError(f"There is no room {room_id!r}: check the link.")
         row, seats, events = loaded
         if row.status == "set-aside":
             raise RoomSetAside(row.problem or f"room {room_id} was set aside")

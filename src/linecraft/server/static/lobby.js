@@ -89,6 +89,7 @@ function Setup({ m }) {
   const [seats, setSeats] = useState(null);
   const [options, setOptions] = useState({});
   const [assistant, setAssistant] = useState(false);
+  const [clock, setClock] = useState(0);
   useEffect(() => {
     const first = [{ name: myName() || "Player", kind: "" }];
     for (let i = 1; i < Math.max(2, info.players[0]); i++) first.push({ name: "", kind: "greedy" });
@@ -99,7 +100,7 @@ function Setup({ m }) {
   const create = async () => {
     try {
       const body = {
-        game: info.name, options, assistant,
+        game: info.name, options, assistant, clock: clock || null,
         seats: seats.map((s) => ({ name: s.kind === "open" ? "" : s.name, bot: ["", "open"].includes(s.kind) ? null : s.kind, open: s.kind === "open" })),
       };
       const result = await postJSON("/api/rooms", body);
@@ -126,12 +127,17 @@ function Setup({ m }) {
       ${seats.length > info.players[0] ? html`<button type="button" aria-label=${`Remove seat ${i + 1}`} onClick=${() => setSeats(seats.filter((_, j) => j !== i))}>×</button>` : null}
     </div>`)}</div>
     ${seats.length < info.players[1] ? html`<button id="add-seat" type="button" onClick=${() => setSeats([...seats, { name: "", kind: "greedy" }])}>Add a seat</button>` : null}
+    <label class="field">Turn clock <select id="clock" onChange=${(e) => setClock(Number(e.target.value))}>
+      ${CLOCKS.map(([seconds, words]) => html`<option value=${seconds} selected=${seconds === clock}>${words}</option>`)}</select>
+      <small class="help">When a person's time for a turn runs out, a bot plays that turn.</small></label>
     <label class="field"><input type="checkbox" id="assistant" checked=${assistant} onChange=${(e) => setAssistant(e.target.checked)} /> Assistant: I play a real game at the table and type in its dice or cards</label>
     <button id="start" type="button" class="primary" onClick=${create}>Create the room</button>
     <p class="error" role="alert">${m.error}</p>
     <${Created} r=${m.created} />
   </section>`;
 }
+
+const CLOCKS = [[0, "none"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"], [300, "5 minutes a turn"], [86400, "1 day a turn"]];
 
 const BOT_WORDS = { random: "random (plays any legal move)", greedy: "greedy (takes the best move now)" };
 

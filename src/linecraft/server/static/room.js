@@ -236,10 +236,12 @@ function Room({ m }) {
       <span class="title">${v.title || v.game}</span>
       ${v.practice ? html`<span class="badge" title="The dice and cards follow a seed chosen in advance">practice room</span>` : null}
       <span class="turn-flag">${v.terminal ? "Game over" : v.legal.length ? "● Your turn" : ""}</span>
+      <a class="help-link" href=${`/help/${v.game}`} target="_blank" rel="noopener">How to play</a>
       ${v.you !== null ? html`<${Attention} />` : null}
     </header>
     ${m.online ? null : html`<div class="banner" role="status">Connection lost — reconnecting…</div>`}
     ${m.news ? html`<div class="news" role="status" key=${m.news.n}>${m.news.text}</div>` : null}
+    <${Guide} v=${v} />
     <main class=${"room" + (m.online ? "" : " offline")} inert=${m.online ? undefined : true} data-version=${v.version}>
       <section class="table">
         ${mine !== null ? html`<${Board} v=${v} m=${m} id=${mine} mine=${true} large=${true} />` : null}
@@ -258,6 +260,7 @@ function Room({ m }) {
         <div class="error" role="alert">${m.error}</div>
         ${(v.status || []).length ? html`<div class="table-status">${v.status.map((line) => html`<div>${line}</div>`)}</div>` : null}
         <${Scores} v=${v} />
+        <${References} v=${v} />
         <${Log} v=${v} />
         <${Expert} v=${v} />
       </aside>
@@ -530,7 +533,7 @@ function Scores({ v }) {
       <tbody>${labels.map((label, i) => {
         const numbers = seats.map((s) => value(s, i)).filter((x) => typeof x === "number");
         const best = seats.length > 1 && numbers.length ? Math.max(...numbers) : null;
-        return html`<tr class=${label === labels[labels.length - 1] ? "total" : ""}><th scope="row">${label}</th>
+        return html`<tr class=${label === labels[labels.length - 1] ? "total" : ""}><th scope="row" title=${(v.score_help || {})[label] || undefined}>${label}</th>
           ${seats.map((s) => { const x = value(s, i); return html`<td class=${x === best && numbers.some((n) => n !== best) ? "best" : ""}>${x ?? ""}${x === best && numbers.some((n) => n !== best) ? html`<span class="sr"> (best)</span>` : null}</td>`; })}</tr>`;
       })}</tbody>
     </table>
@@ -553,6 +556,44 @@ function Rematch({ v }) {
   };
   return html`<p class="rematch-box">${v.rematch ? "Someone at the table started a rematch. " : ""}
     <button type="button" class="primary" id="rematch" onClick=${go}>${v.rematch ? "Join the rematch" : "Rematch"}</button></p>`;
+}
+
+// What a seat may look up: the dice faces, the cards or tiles left, folded away.
+function References({ v }) {
+  const shown = v.reference || [];
+  if (!shown.length) return null;
+  return html`${shown.map((r) => html`<details class="reference"><summary>${r.title}</summary>
+    <div class="reference-items">${r.items.map((item) => html`<figure>
+      ${item.svg ? html`<span class="picture" dangerouslySetInnerHTML=${{ __html: item.svg }} />` : null}
+      <figcaption>${item.caption}</figcaption></figure>`)}</div></details>`)}`;
+}
+
+// A first game's guide: a few steps, each pointing at a part of the room; shown once
+// per game in this browser.
+const PARTS = { hand: ".hand", board: ".board.mine", controls: ".controls", scores: ".scores" };
+
+function Guide({ v }) {
+  const key = `linecraft.guided.${v.game}`;
+  const [step, setStep] = useState(() => (localStorage.getItem(key) ? -1 : 0));
+  const [box, setBox] = useState(null);
+  const steps = v.guide || [];
+  const current = step >= 0 && step < steps.length && !v.terminal ? steps[step] : null;
+  useLayoutEffect(() => {
+    const part = current && document.querySelector(PARTS[current[0]]);
+    setBox(part ? part.getBoundingClientRect() : null);
+  }, [step, current && current[0], v.version]);
+  if (!current) return null;
+  const done = () => { localStorage.setItem(key, "seen"); setStep(-1); };
+  const top = box ? Math.min(window.scrollY + box.bottom + 8, window.scrollY + box.top + 40) : 80;
+  const left = box ? Math.max(8, Math.min(box.left, window.innerWidth - 340)) : 8;
+  return html`<div class="guide" role="dialog" aria-label="First game guide" style=${`top:${top}px;left:${left}px`}>
+    <p>${current[1]}</p>
+    <div class="guide-buttons">
+      <small>${step + 1} of ${steps.length}</small>
+      <button type="button" class="link" onClick=${done}>Skip the guide</button>
+      <button type="button" class="primary" id="guide-next" onClick=${() => (step + 1 < steps.length ? setStep(step + 1) : done())}>${step + 1 < steps.length ? "Next" : "Got it"}</button>
+    </div>
+  </div>`;
 }
 
 function winnersLine(v) {
