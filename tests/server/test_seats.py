@@ -34,7 +34,7 @@ def hand_over(client: TestClient, room: str, token: str, seat: int) -> Any:
 def play_until(client: TestClient, room: str, token: str, ready: Any) -> dict[str, Any]:
     """The seat of `token` plays its first legal action whenever it is to act, until
     `ready` holds for its view."""
-    for _ in range(100):
+    for _ in range(400):
         view: dict[str, Any] = client.get(f"/api/rooms/{room}/view", params={"token": token}).json()
         if ready(view):
             return view
@@ -149,3 +149,31 @@ def test_a_finished_table_plays_again_and_each_seat_finds_its_place(client: Test
     ).json()
     assert view["you"] == 1 and [s["name"] for s in view["seats"]] == ["Ann", "Ben"]
     assert view["title"] == "Metro — Tiles in hand: Two"  # the same options, in words
+
+
+def test_the_daily_challenge_deals_the_same_to_everyone_and_lists_results(
+    client: TestClient,
+) -> None:
+    first = client.post("/api/daily/railroad-ink", json={"name": "Ann"}).json()
+    second = client.post("/api/daily/railroad-ink", json={"name": "Ben"}).json()
+    tokens = [r["link"].split("token=")[1] for r in (first, second)]
+    views = [
+        wait_for(client, r["room"], lambda v: bool(v["legal"]), t)
+        for r, t in zip((first, second), tokens, strict=True)
+    ]
+    assert views[0]["view"]["roll"] == views[1]["view"]["roll"]  # the same dice today
+    assert views[0]["daily"]["title"] == "Railroad Ink" and not views[0]["practice"]
+    assert client.post("/api/daily/chess", json={"name": "Ann"}).status_code == 404
+    ends = [
+        play_until(client, r["room"], t, lambda v: v["terminal"])
+        for r, t in zip((first, second), tokens, strict=True)
+    ]
+    board = client.get("/api/daily").json()
+    today = next(c for c in board["challenges"] if c["key"] == "railroad-ink")
+    scores = [e["scores"]["0"]["total"] for e in ends]
+    assert [r["score"] for r in today["results"]] == sorted(scores, reverse=True)
+    assert ends[1]["daily"]["players"] == 2 and ends[1]["daily"]["share"].startswith(
+        f"Linecraft daily {board['day']} · Railroad Ink · {scores[1]} points · "
+    )
+    record = client.get(f"/api/rooms/{first['room']}/record").json()
+    assert record["seed"] is None  # the day's seed is never told

@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import linecraft
 from linecraft.bots import BOTS, make_bot
 from linecraft.core.errors import LinecraftError
+from linecraft.server import daily
 from linecraft.server.helppages import help_page
 from linecraft.server.replays import step_view
 from linecraft.server.rooms import (
@@ -329,6 +330,41 @@ def create_app(
                 }
             )
         return {"seats": found}
+
+    @app.get("/api/daily")
+    def daily_board() -> dict[str, Any]:
+        """Today's challenges and their results, best first."""
+        day = daily.today()
+        return {
+            "day": day,
+            "challenges": [
+                {
+                    "key": c.key,
+                    "title": c.title,
+                    "results": [
+                        {"name": name, "score": score, "replay": f"/replay/{room}"}
+                        for name, score, room in store.daily_results(day, c.key)[:20]
+                    ],
+                }
+                for c in daily.CHALLENGES
+            ],
+        }
+
+    @app.post("/api/daily/{key}")
+    def play_daily(key: str, request: JoinRequest) -> dict[str, Any]:
+        """A room with today's dice or cards for one player."""
+        challenge = daily.BY_KEY.get(key)
+        if challenge is None:
+            raise HTTPException(404, f"no daily challenge {key!r}")
+        day = daily.today()
+        secret = store.setting("daily secret", daily.new_secret)
+        room = rooms.create(
+            challenge.game,
+            challenge.options,
+            [{"name": request.name.strip() or "Player"}],
+            daily=(f"{day} {key}", daily.seed(secret, day, key)),
+        )
+        return {"room": room.id, "link": f"/room/{room.id}?token={room.seats[0].token}"}
 
     @app.post("/api/rooms/{room_id}/join")
     def join(room_id: str, request: JoinRequest) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from linecraft.core.game import Action, Event, Game, State
 from linecraft.core.records import make_record, now_iso
 from linecraft.core.registry import Option
 from linecraft.server.chance import Chance
+from linecraft.server.daily import BY_KEY, summary
 from linecraft.server.gamelog import GameLog, recent_moves
 from linecraft.server.picks import pick_panel
 from linecraft.server.replays import SHARED_BOARD_GAMES, boards, step_view
@@ -104,7 +105,8 @@ class Room:
         self._notices: list[tuple[int, str]] = store.notices(row.id)
         self.game: Game = linecraft.load(row.game, **options_of(row.options))
         self.options = row.options
-        self.chance = Chance(row.seed if row.practice else None)
+        self.daily = row.daily  # "date challenge" of a daily challenge room
+        self.chance = Chance(row.seed if row.practice or row.daily else None)
         # the state's own generator is never drawn from: `chance` is
         self.state: State = self.game.new_state(0)
         self.seats = seats
@@ -372,6 +374,10 @@ class Room:
         self._saved = len(history)
         if record is not None:
             self.status = "finished"
+            if self.daily:
+                day, challenge = self.daily.split(" ")
+                score = int(self.state.scores()[0].total)
+                self._store.add_daily_result(day, challenge, self.seats[0].name, score, self.id)
         self._changed()
 
     def _changed(self) -> None:
@@ -434,7 +440,8 @@ class Room:
             "game": game.name,
             "title": self.title,
             "version": version,
-            "practice": self.chance.practice,
+            "practice": self.row.practice,
+            "daily": self._daily_result(state) if self.daily else None,
             "you": seat,
             "seats": [
                 {
@@ -485,6 +492,23 @@ class Room:
             "help": game.action_help,
             "chance": self._chance_prompt(state) if seat == 0 else None,
         }
+
+    def _daily_result(self, state: State) -> dict[str, Any]:
+        """The day and challenge; at the end, the seat's rank on the day's board and the
+        line to share."""
+        day, challenge = str(self.daily).split(" ")
+        title = BY_KEY[challenge].title
+        result: dict[str, Any] = {"day": day, "title": title}
+        if state.is_terminal():
+            board = self._store.daily_results(day, challenge)
+            rank = next((i for i, r in enumerate(board, 1) if r[2] == self.id), len(board))
+            score = int(state.scores()[0].total)
+            result |= {
+                "rank": rank,
+                "players": len(board),
+                "share": summary(day, title, score, rank, len(board)),
+            }
+        return result
 
     def _told(self, state: State, seat: int | None) -> list[dict[str, Any]]:
         """The game log with the table's notices in place: the k-th notice given after
@@ -561,7 +585,7 @@ class Room:
         """The game's record; a live room's carries no seed (there is none)."""
         names = [s.name for s in self.seats]
         record = make_record(self.state, players=names, start=self.created)
-        if not self.chance.practice:
+        if not self.row.practice:  # live and daily rooms never tell their seed
             record["seed"] = None
         return record
 
@@ -638,6 +662,7 @@ class Rooms:
         practice_seed: int | None = None,
         assistant: bool = False,
         clock: int | None = None,
+        daily: tuple[str, int] | None = None,
     ) -> Room:
         """A new room; `seats` are `{"name": …, "bot": None or a bot name, "open": a seat
         anyone may take from the lobby}`. With a `practice_seed` chance follows that seed;
@@ -656,11 +681,12 @@ class Rooms:
             game,
             dict(loaded.options)
             | {k: list(v) for k, v in loaded.options.items() if isinstance(v, tuple)},
-            practice_seed,
+            practice_seed if daily is None else daily[1],
             now_iso(),
             assistant,
             practice_seed is not None,
             clock=clock,
+            daily=daily[0] if daily else None,
         )
         names = _distinct([_seat_name(s, i) for i, s in enumerate(seats)])
         rows = [
@@ -737,7 +763,7 @@ class Rooms:
             if room.status == "running":
                 raise RoomError("a rematch can be started once the game is over")
             seats = [{"name": s.name, "bot": None if s.stand_in else s.bot} for s in room.seats]
-            practice = secrets.randbits(63) if room.chance.practice else None
+            practice = secrets.randbits(63) if room.row.practice else None
             options = {k: v for k, v in room.options.items() if k != "players"}
             new = self.create(
                 room.game.name,

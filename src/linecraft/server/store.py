@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -38,7 +38,19 @@ CREATE TABLE IF NOT EXISTS rooms (
     problem TEXT,                            -- why a room was set aside
     touched TEXT,                            -- the last change (idle rooms are closed)
     clock INTEGER,                           -- seconds a person has for a turn (null: no clock)
-    rematch TEXT                             -- the room of the next game at the same table
+    rematch TEXT,                            -- the room of the next game at the same table
+    daily TEXT                               -- "date key" of a daily challenge room
+);
+CREATE TABLE IF NOT EXISTS daily_results (  -- the result board of the daily challenges
+    day TEXT NOT NULL,
+    challenge TEXT NOT NULL,
+    name TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    room TEXT PRIMARY KEY REFERENCES rooms(id)
+);
+CREATE TABLE IF NOT EXISTS settings (  -- the server's own values (the daily secret)
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS rooms_by_age ON rooms (created);
 CREATE TABLE IF NOT EXISTS seats (
@@ -88,7 +100,7 @@ ALTER TABLE rooms_v1 RENAME TO rooms;
 
 # Columns added since schema 1, with their definitions: added in place to older files.
 ADDED_COLUMNS = {
-    "rooms": {"touched": "TEXT", "clock": "INTEGER", "rematch": "TEXT"},
+    "rooms": {"touched": "TEXT", "clock": "INTEGER", "rematch": "TEXT", "daily": "TEXT"},
     "seats": {"stand_in": "INTEGER NOT NULL DEFAULT 0", "handed_by": "TEXT"},
 }
 
@@ -123,6 +135,7 @@ class RoomRow:
     clock: int | None = None  # seconds a person has for a turn before a bot plays it
     touched: str | None = None  # the last change
     rematch: str | None = None  # the room of the next game at the same table
+    daily: str | None = None  # "date challenge" of a daily challenge room
 
 
 @dataclass(frozen=True)
@@ -211,7 +224,7 @@ class Store:
         statements: list[tuple[str, Sequence[Any]]] = [
             (
                 "INSERT INTO rooms (id, game, options, seed, created, assistant, practice,"
-                " clock, touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " clock, touched, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     room.id,
                     room.game,
@@ -222,6 +235,7 @@ class Store:
                     int(room.practice),
                     room.clock,
                     room.created,
+                    room.daily,
                 ),
             )
         ]
@@ -314,6 +328,42 @@ class Store:
             ).fetchall()
         return [(after, text) for after, text in rows]
 
+    def setting(self, key: str, make: Callable[[], str]) -> str:
+        """A value of the server's own, made by `make` the first time and kept."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                found = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,))
+                row = found.fetchone()
+                value = row[0] if row else make()
+                if not row:
+                    self._db.execute("INSERT INTO settings VALUES (?, ?)", (key, value))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return str(value)
+
+    def add_daily_result(self, day: str, challenge: str, name: str, score: int, room: str) -> None:
+        self._write(
+            [
+                (
+                    "INSERT OR IGNORE INTO daily_results VALUES (?, ?, ?, ?, ?)",
+                    (day, challenge, name, score, room),
+                )
+            ]
+        )
+
+    def daily_results(self, day: str, challenge: str) -> list[tuple[str, int, str]]:
+        """(name, score, room) of a day's challenge, best first (the earlier on a tie)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT name, score, room FROM daily_results WHERE day = ? AND challenge = ?"
+                " ORDER BY score DESC, rowid",
+                (day, challenge),
+            ).fetchall()
+        return [(name, score, room) for name, score, room in rows]
+
     def set_rematch(self, room: str, rematch: str) -> bool:
         """Point a finished room at its rematch; False when it already has one."""
         (moved,) = self._write(
@@ -375,7 +425,7 @@ class Store:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, game, options, seed, created, assistant, practice, status, problem,"
-                " clock, touched, rematch FROM rooms WHERE id = ?",
+                " clock, touched, rematch, daily FROM rooms WHERE id = ?",
                 (room_id,),
             ).fetchone()
             if row is None:
@@ -393,6 +443,7 @@ class Store:
                 row[9],
                 row[10],
                 row[11],
+                row[12],
             )
             seats = [
                 SeatRow(seat, name, bot, token, bool(stand_in), handed_by)

@@ -4,7 +4,7 @@
 import { html, render, useEffect, useState } from "./vendor/preact-htm.mjs";
 import { rememberSeat, heldSeats, myName, setMyName, ago } from "./seats.js";
 
-const model = { catalogue: null, game: null, created: null, error: "", rooms: [], mine: [] };
+const model = { catalogue: null, game: null, created: null, error: "", rooms: [], mine: [], daily: null };
 
 function update(change) {
   Object.assign(model, change);
@@ -21,11 +21,12 @@ async function load() {
 }
 
 async function refresh() {
-  const [rooms, mine] = await Promise.all([
+  const [rooms, mine, daily] = await Promise.all([
     fetch("/api/rooms").then((r) => r.json()),
+    fetch("/api/daily").then((r) => r.json()),
     fetch("/api/seats", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seats: heldSeats() }) }).then((r) => r.json()),
   ]);
-  update({ rooms: rooms.rooms, mine: mine.seats });
+  update({ rooms: rooms.rooms, mine: mine.seats, daily });
 }
 
 async function postJSON(url, body) {
@@ -51,6 +52,7 @@ function Lobby({ m }) {
       <section aria-labelledby="games-title"><h2 id="games-title">Games</h2>
         <div class="cards">${m.catalogue.games.map((g) => html`<${Card} key=${g.name} g=${g} m=${m} />`)}</div>
       </section>
+      <${Daily} m=${m} />
       <${Setup} m=${m} />
       <${Tables} m=${m} />
     </main>`;
@@ -214,6 +216,26 @@ function Mine({ m }) {
       ${s.status !== "running" ? html`<button type="button" class="link rematch" onClick=${() => rematch(s)}>${s.rematch ? "join the rematch" : "rematch"}</button>
         <a href=${`/api/rooms/${s.room}/record`} download="">download record</a>` : null}
     </li>`)}</ul></section>`;
+}
+
+// Today's challenges: the same dice or cards for everyone today, and the results.
+function Daily({ m }) {
+  if (!m.daily) return null;
+  const play = async (key) => {
+    try {
+      const result = await postJSON(`/api/daily/${key}`, { name: myName() || "Player" });
+      rememberSeat(result.room, result.link);
+      location.href = result.link;
+    } catch (error) { update({ error: error.message }); }
+  };
+  return html`<section id="daily" aria-labelledby="daily-title"><h2 id="daily-title">Daily challenge — ${m.daily.day}</h2>
+    <p>Everyone draws the same dice or cards today. Play once, then compare.</p>
+    <div class="dailies">${m.daily.challenges.map((c) => html`<div class="daily" data-challenge=${c.key}>
+      <h3>${c.title}</h3>
+      <button type="button" class="primary" onClick=${() => play(c.key)}>Play today's</button>
+      ${c.results.length ? html`<ol class="daily-board">${c.results.map((r) => html`<li><a href=${r.replay}>${r.name}</a> <b>${r.score}</b></li>`)}</ol>`
+        : html`<p class="help">Nobody has finished it yet today.</p>`}
+    </div>`)}</div></section>`;
 }
 
 // The server's open and running tables, newest first: join an open seat or watch.

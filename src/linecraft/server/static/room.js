@@ -235,6 +235,7 @@ function Room({ m }) {
       <a href="/">Linecraft</a>
       <span class="title">${v.title || v.game}</span>
       ${v.practice ? html`<span class="badge" title="The dice and cards follow a seed chosen in advance">practice room</span>` : null}
+      ${v.daily ? html`<span class="badge" title="Everyone playing today's challenge draws the same">daily challenge ${v.daily.day}</span>` : null}
       <span class="turn-flag">${v.terminal ? "Game over" : v.legal.length ? "● Your turn" : ""}</span>
       <a class="help-link" href=${`/help/${v.game}`} target="_blank" rel="noopener">How to play</a>
       ${v.you !== null ? html`<${Attention} />` : null}
@@ -538,9 +539,18 @@ function Scores({ v }) {
       })}</tbody>
     </table>
     ${v.terminal ? html`<p class="winners">${winnersLine(v)}</p>
-      ${v.you !== null ? html`<${Rematch} v=${v} />` : null}
+      ${v.daily && v.daily.share ? html`<${DailyResult} d=${v.daily} />` : v.you !== null ? html`<${Rematch} v=${v} />` : null}
       <p class="after"><a href=${`/api/rooms/${v.room}/record`} download="">Download the record</a> · <a href=${`/replay/${v.room}`}>Replay</a> · <a href="/">Back to the lobby</a></p>` : null}
   </section>`;
+}
+
+// A daily challenge's end: the place on the day's board and a line to share.
+function DailyResult({ d }) {
+  const [copied, setCopied] = useState(false);
+  return html`<div class="daily-result"><p>Place ${d.rank} of ${d.players} in today's ${d.title} challenge.</p>
+    <p><code id="share-line">${d.share}</code>
+    <button type="button" onClick=${() => { navigator.clipboard?.writeText(d.share); setCopied(true); }}>${copied ? "Copied" : "Copy"}</button></p>
+    <p><a href="/#daily">Today's results</a></p></div>`;
 }
 
 // The same table again: the first to ask starts it, everyone else is invited.
