@@ -316,7 +316,11 @@ def create_app(
             seat = room.seat_of(held.token)
             if seat is None:
                 continue
-            view = room.view(seat)
+            try:
+                view = room.view(seat)
+            except Exception:  # one room that cannot be drawn hides no other
+                log.exception("room %s: no view for the lobby", room.id)
+                continue
             found.append(
                 {
                     "room": room.id,

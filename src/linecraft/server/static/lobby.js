@@ -20,13 +20,18 @@ async function load() {
   setInterval(refresh, 10000);
 }
 
+// The lists of the lobby, each on its own: one that cannot be read now stays as it was.
 async function refresh() {
-  const [rooms, mine, daily] = await Promise.all([
-    fetch("/api/rooms").then((r) => r.json()),
-    fetch("/api/daily").then((r) => r.json()),
-    fetch("/api/seats", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seats: heldSeats() }) }).then((r) => r.json()),
-  ]);
-  update({ rooms: rooms.rooms, mine: mine.seats, daily });
+  const read = (answer) => (answer.ok ? answer.json() : null);
+  const held = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seats: heldSeats() }) };
+  const [rooms, daily, mine] = await Promise.all([
+    fetch("/api/rooms").then(read), fetch("/api/daily").then(read), fetch("/api/seats", held).then(read),
+  ].map((p) => p.catch(() => null)));
+  update({
+    rooms: rooms ? rooms.rooms : model.rooms,
+    daily: daily || model.daily,
+    mine: mine ? mine.seats : model.mine,
+  });
 }
 
 async function postJSON(url, body) {
