@@ -43,3 +43,21 @@ def test_a_room_offers_its_reference_and_explains_its_score_rows(server: str, br
     assert page.locator("details.reference[open] .reference-items figure").count() >= 6
     assert page.get_attribute(".scores tbody th >> nth=0", "title")  # a row's explanation
     assert page.get_attribute("header a.help-link", "href") == "/help/railroad-ink"
+
+
+@needs_chromium
+def test_a_first_solo_game_is_guided_once(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server)
+    page.click(".card[data-game='railroad-ink'] button.solo")  # Play solo now
+    page.wait_for_selector(".guide")
+    steps = [page.inner_text(".guide p")]
+    while page.inner_text("#guide-next") == "Next":
+        page.click("#guide-next")
+        steps.append(page.inner_text(".guide p"))
+    page.screenshot(path=str(ARTIFACTS / "railroad-ink-guide.png"))
+    page.click("#guide-next")  # Got it
+    assert len(steps) == 4 and "dice" in steps[0] and not page.query_selector(".guide")
+    page.reload()
+    page.wait_for_selector(".board.mine .spot.target")
+    assert not page.query_selector(".guide")  # once per game in this browser

@@ -4,6 +4,7 @@ from typing import Any
 
 from linecraft.core.registry import GameInfo, Option, register
 from linecraft.games.railroad_ink.board import format_board, parse_board
+from linecraft.games.railroad_ink.help import pages
 from linecraft.games.railroad_ink.rules import RailroadInk, RailroadInkState
 from linecraft.games.railroad_ink.scoring import ScoreDetails, score_board
 
@@ -72,6 +73,7 @@ INFO = GameInfo(
     ),
     players=(1, 6),
     minutes="20–30",
+    help=pages,
     conformance_options=(
         {"players": 1},
         {"players": 2},

@@ -14,7 +14,16 @@ from typing import Any
 
 from linecraft.core.errors import ActionSyntaxError, IllegalActionError
 from linecraft.core.game import Action as CoreAction
-from linecraft.core.game import Control, Event, Game, Outcome, ScoreCard, State, Turn
+from linecraft.core.game import (
+    Control,
+    Event,
+    Game,
+    Outcome,
+    Reference,
+    ScoreCard,
+    State,
+    Turn,
+)
 from linecraft.games.railroad_ink import actions as notation
 from linecraft.games.railroad_ink import words
 from linecraft.games.railroad_ink.actions import (
@@ -1078,6 +1087,18 @@ class RailroadInk(Game):
     def controls(self, state: State, player: int) -> list[Control]:
         assert isinstance(state, RailroadInkState)
         return words.controls(self, state, player)
+
+    def reference(self, state: State, player: int | None) -> list[Reference]:
+        """The dice faces of the game's options and the special routes, the seat's
+        used ones struck through."""
+        assert isinstance(state, RailroadInkState)
+        return words.reference(self, state, player)
+
+    def score_help(self) -> dict[str, str]:
+        return words.score_help(self)
+
+    def guide(self) -> list[tuple[str, str]]:
+        return list(words.GUIDE)
 
     def prompt(self, state: State, player: int) -> str:
         assert isinstance(state, RailroadInkState)

@@ -4,6 +4,7 @@ overpasses, round numbers, and an optional scoring overlay. Pure: board in, SVG 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -493,5 +494,108 @@ def render_layers(
         )
         fade = ' opacity="0.55"' if pale else ""
         out.append(f'<g transform="translate({index * width},0)"{fade}>{inner}</g>')
+    out.append("</svg>")
+    return Svg("\n".join(out))
+
+
+def render_meteor_die(code: str) -> Svg:
+    """A face of a meteor die as the board draws the meteor (§10.2): an arrow for a
+    direction (four for the face where each player chooses), the distance as the
+    number in a circle that marks where the meteor starts."""
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CELL} {CELL}" '
+        f'width="{CELL}" height="{CELL}" font-family="sans-serif">',
+        f'<rect x="0" y="0" width="{CELL}" height="{CELL}" fill="#fffdf6" stroke="#b8b2a2"/>',
+    ]
+    if code in ("M1", "M2", "M3"):
+        out.append(
+            f'<circle cx="{CELL / 2:g}" cy="{CELL / 2:g}" r="20" fill="#ffffff" '
+            f'stroke="{METEOR_COLOUR}" stroke-width="4"/>'
+        )
+        out.append(
+            f'<text x="{CELL / 2:g}" y="{CELL / 2 + 9:g}" font-size="26" font-weight="bold" '
+            f'text-anchor="middle" fill="{METEOR_COLOUR}">{code[1]}</text>'
+        )
+    else:
+        ways = "NESW" if code == "MA" else code[1]
+        back = -5.0 if code == "MA" else 20.0
+        for way in ways:
+            out.extend(_die_arrow(way, back))
+    out.append("</svg>")
+    return Svg("\n".join(out))
+
+
+def _die_arrow(way: str, back: float) -> list[str]:
+    """A red arrow on a die face, its tip near the edge it points to and its tail
+    `back` beyond the middle (a negative `back` starts it short of the middle)."""
+    dx, dy = _WAYS[way]
+    half = CELL / 2
+    sx, sy = half - dx * back, half - dy * back
+    tx, ty = half + dx * 26, half + dy * 26
+    bx, by = tx - dx * 12, ty - dy * 12
+    head = f"{tx:g},{ty:g} {bx - dy * 8:g},{by + dx * 8:g} {bx + dy * 8:g},{by - dx * 8:g}"
+    return [
+        f'<line x1="{sx:g}" y1="{sy:g}" x2="{bx:g}" y2="{by:g}" stroke="{METEOR_COLOUR}" '
+        'stroke-width="5" stroke-linecap="round"/>',
+        f'<polygon points="{head}" fill="{METEOR_COLOUR}"/>',
+    ]
+
+
+def crop(svg: str, top: int, left: int, rows: int, cols: int) -> Svg:
+    """Part of a board drawing: `rows` × `cols` squares from the square in row `top`,
+    column `left` (0-based), with the margin around them, where exits show."""
+    view = f"{left * CELL} {top * CELL} {cols * CELL + 2 * MARGIN} {rows * CELL + 2 * MARGIN}"
+    head, rest = svg.split(">", 1)
+    head = re.sub(r'viewBox="[^"]*"', f'viewBox="{view}"', head, count=1)
+    head = re.sub(r'width="[^"]*"', f'width="{cols * CELL + 2 * MARGIN}"', head, count=1)
+    head = re.sub(r'height="[^"]*"', f'height="{rows * CELL + 2 * MARGIN}"', head, count=1)
+    return Svg(f"{head}>{rest}")
+
+
+def cross_out(svg: str, cell: int) -> Svg:
+    """A board drawing with a red cross on one square: a drawing that is not allowed."""
+    x, y = _origin(cell)
+    lines = "".join(
+        f'<line x1="{x + a:g}" y1="{y + b:g}" x2="{x + CELL - a:g}" y2="{y + CELL - b:g}"/>'
+        for a, b in ((6, 6), (6, CELL - 6))
+    )
+    mark = (
+        f'<g stroke="#ffffff" stroke-width="11" stroke-linecap="round">{lines}</g>'
+        f'<g stroke="#d50000" stroke-width="6" stroke-linecap="round">{lines}</g>'
+    )
+    body, end = svg.rsplit("</svg>", 1)
+    return Svg(f"{body}{mark}</svg>{end}")
+
+
+def used_up(svg: str) -> Svg:
+    """A square's drawing paled and struck through: a special route already used."""
+    head, rest = svg.split(">", 1)
+    body = rest.rsplit("</svg>", 1)[0]
+    a, b = MARGIN + 4, MARGIN + CELL - 4
+    return Svg(
+        f'{head}><g opacity="0.35">{body}</g>'
+        f'<line x1="{a}" y1="{b}" x2="{b}" y2="{a}" stroke="#d50000" stroke-width="5" '
+        'stroke-linecap="round"/></svg>'
+    )
+
+
+def side_by_side(drawings: Sequence[str], columns: int = 3, gap: int = 10) -> Svg:
+    """Square drawings (dice faces, special routes) in rows of `columns`, in order, so
+    that every such picture draws its squares at one size."""
+    rows = -(-len(drawings) // columns)
+    width = columns * CELL + (columns - 1) * gap
+    height = rows * CELL + (rows - 1) * gap
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" font-family="sans-serif">'
+    ]
+    for index, drawing in enumerate(drawings):
+        head, rest = drawing.split(">", 1)
+        found = re.search(r'viewBox="(\S+) (\S+)', head)
+        left, top = (float(found[1]), float(found[2])) if found else (0.0, 0.0)
+        body = rest.rsplit("</svg>", 1)[0]
+        row, column = divmod(index, columns)
+        shift = f"{column * (CELL + gap) - left:g},{row * (CELL + gap) - top:g}"
+        out.append(f'<g transform="translate({shift})">{body}</g>')
     out.append("</svg>")
     return Svg("\n".join(out))

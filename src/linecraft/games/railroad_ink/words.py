@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from linecraft.core.errors import IllegalActionError
-from linecraft.core.game import Action, Control, Event
+from linecraft.core.game import Action, Control, Event, Picture, Reference
 from linecraft.games.railroad_ink.actions import (
     DICE,
     LAVA_DICE,
@@ -29,17 +29,27 @@ from linecraft.games.railroad_ink.actions import (
 )
 from linecraft.games.railroad_ink.board import cell_name
 from linecraft.games.railroad_ink.pieces import (
+    CANONICAL,
     CRATER,
+    DIRECTION_FACES,
+    DIRECTION_ODDS,
+    DISTANCE_FACES,
+    DISTANCE_ODDS,
     FACE_OF_TOKEN,
+    LAVA_FACE_ODDS,
+    LAVA_FACES,
+    ROUTE_FACES,
     SPECIAL_ROUTES,
     SPECIALS_PER_GAME,
+    STATION_FACES,
     orientation_tokens,
 )
-from linecraft.games.railroad_ink.svg import render_drawing
+from linecraft.games.railroad_ink.svg import render_drawing, render_meteor_die, used_up
 from linecraft.games.railroad_ink.underground import (
     CANONICAL as UNDER_CANONICAL,
 )
 from linecraft.games.railroad_ink.underground import (
+    DICE_FACES,
     DOUBLE_DIE,
     DOUBLINGS_PER_GAME,
     UNDER_DICE,
@@ -736,3 +746,236 @@ def status_lines(game: RailroadInk, state: RailroadInkState, player: int | None)
 def _bare(name: str) -> str:
     """ "a straight highway" -> "straight highway", for lists."""
     return name.split(" ", 1)[1] if name.startswith(("a ", "an ")) else name
+
+
+# --- what a seat may look up beside the board --------------------------------------------
+REFERENCE_DICE = "Dice faces"
+REFERENCE_SPECIALS = "Special routes"
+# A die's face: once on the die, or on several of its six faces (§3, §9.2, §10.2, §11.3).
+FACE_ONCE = "{die}: {face}"
+FACE_SEVERAL = "{die}: {face} ({count} faces)"
+DIE_NAMES = {
+    "route": "Route die",
+    "station": "Station die",
+    "lava": "Lava die",
+    "direction": "Direction die",
+    "distance": "Distance die",
+    "u1": "Underground die A",
+    "u2": "Underground die B",
+    "u3": "Underground die C",
+    "u4": "Underground die D",
+}
+METEOR_FACES = {
+    "MN": "north",
+    "ME": "east",
+    "MS": "south",
+    "MW": "west",
+    "MA": "each player chooses",
+    "M1": "1 square",
+    "M2": "2 squares",
+    "M3": "3 squares",
+}
+SPECIAL_USED = "{piece}: already used"
+
+
+def reference(game: RailroadInk, state: RailroadInkState, player: int | None) -> list[Reference]:
+    """The faces of every die of the game's options, and the six special routes with
+    the ones the seat has used struck through (every board is public, §7.2)."""
+    faces = _dice_faces(game)
+    if game.standalone:  # no surface board: no route dice, no special routes (§11.10)
+        return [Reference(REFERENCE_DICE, faces)]
+    used = () if player is None else tuple(state.seats[player].specials_used)
+    return [Reference(REFERENCE_DICE, faces), Reference(REFERENCE_SPECIALS, _specials(used))]
+
+
+def _dice_faces(game: RailroadInk) -> tuple[Picture, ...]:
+    """Route and station dice (not in the standalone game), then each expansion's."""
+    faces: list[Picture] = []
+    if not game.standalone:
+        faces += [_surface_face("route", code, 1) for code in ROUTE_FACES]
+        faces += [_surface_face("station", code, 2) for code in STATION_FACES]
+    if game.lava:
+        faces += [_surface_face("lava", code, LAVA_FACE_ODDS[code][0]) for code in LAVA_FACES]
+    if game.meteor:
+        for code in DIRECTION_FACES:
+            picture = render_meteor_die(code)
+            faces.append(_face("direction", picture, METEOR_FACES[code], DIRECTION_ODDS[code]))
+        for code in DISTANCE_FACES:
+            picture = render_meteor_die(code)
+            faces.append(_face("distance", picture, METEOR_FACES[code], DISTANCE_ODDS[code]))
+    if game.has_underground:
+        for die, odds in zip(UNDER_DICE, DICE_FACES, strict=True):
+            for code, count in odds.items():
+                picture = render_drawing(UNDER_CANONICAL[code], underground=True)
+                faces.append(_face(die, picture, _bare(UNDER_PIECES[code]), count))
+    return tuple(faces)
+
+
+def _face(die: str, svg: str, face: str, count: int) -> Picture:
+    template = FACE_ONCE if count == 1 else FACE_SEVERAL
+    return Picture(svg, template.format(die=DIE_NAMES[die], face=face, count=count))
+
+
+def _surface_face(die: str, code: str, count: int) -> Picture:
+    return _face(die, render_drawing(CANONICAL[code]), _bare(SURFACE_PIECES[code]), count)
+
+
+def _specials(used: tuple[str, ...]) -> tuple[Picture, ...]:
+    """The six special routes (§5), struck through once used (drawn, or crossed off
+    to ignore the meteor)."""
+    pictures = []
+    for special in SPECIAL_ROUTES:
+        svg = render_drawing(CANONICAL[special])
+        label = PIECE_LABELS[special]
+        if special in used:
+            pictures.append(Picture(used_up(svg), SPECIAL_USED.format(piece=label)))
+        else:
+            pictures.append(Picture(svg, label))
+    return tuple(pictures)
+
+
+# --- a line of help for each score row -----------------------------------------------------
+HELP_NETWORKS = (
+    "How many exits each of your networks joins. A network joining a single exit scores nothing."
+)
+HELP_NETWORK_POINTS = (
+    "Each network scores by the exits it joins: 4 points for 2 exits, 4 more for each "
+    "further exit, and 45 for all 12."
+)
+HELP_LONGEST_HIGHWAY = (
+    "1 point for each square of your longest unbroken highway. Stations and overpasses "
+    "do not break it."
+)
+HELP_LONGEST_RAILWAY = (
+    "1 point for each square of your longest unbroken railway. Stations and overpasses "
+    "do not break it."
+)
+HELP_CENTRE = "1 point for each of the nine shaded centre squares with a route drawn in it."
+HELP_CENTRE_EXPANSIONS = (
+    "1 point for each of the nine shaded centre squares with a route drawn in it. "
+    "Squares of lava alone and craters do not count."
+)
+HELP_ERRORS = (
+    "1 point off for each end of a route that leads nowhere: into an empty square or "
+    "against a blank side. Ends on the edge of the board cost nothing."
+)
+HELP_ERRORS_LAVA = (
+    "1 point off for each end of a route that leads nowhere and for each open lava side. "
+    "Ends on the edge of the board cost nothing."
+)
+HELP_CLOSED_LAKES = (
+    "5 points for each lava lake that is closed: all its lava sides meet other lava or "
+    "the edge of the board."
+)
+HELP_LARGEST_LAKE = "1 point for each square of your largest lava lake, closed or not."
+HELP_OPEN_LAVA = (
+    "Lava sides facing an empty square or a blank side. Each is 1 point off, already "
+    "counted in the errors."
+)
+HELP_CRATERS = "2 points for each end of a route that faces a crater. Such an end is not an error."
+HELP_UNDER = {
+    False: {
+        "networks": (
+            "The size of each network: a pipe network counts its exits, a subway network "
+            "its exits and its hubs."
+        ),
+        "network_points": (
+            "Each network scores by its size: 4 points for 2, 4 more for each one more, "
+            "and 45 for 12 or more."
+        ),
+        "longest_pipe_points": "2 points for each square of your longest unbroken pipe.",
+        "longest_subway": "1 point for each square of your longest unbroken subway line.",
+        "centre": "1 point for each of the nine shaded centre squares with anything drawn in it.",
+        "open_ends": (
+            "1 point off for each end of a subway line or pipe that leads nowhere. Ends on "
+            "the edge of the board cost nothing."
+        ),
+    },
+    True: {
+        "networks": (
+            "The size of each underground network: a pipe network counts its exits, a "
+            "subway network its exits and its hubs."
+        ),
+        "network_points": (
+            "Each underground network scores by its size: 4 points for 2, 4 more for each "
+            "one more, and 45 for 12 or more."
+        ),
+        "longest_pipe_points": (
+            "2 points for each square of your longest unbroken pipe on the underground board."
+        ),
+        "longest_subway": (
+            "1 point for each square of your longest unbroken subway line on the underground board."
+        ),
+        "centre": (
+            "1 point for each of the nine centre squares of the underground board with "
+            "anything drawn in it."
+        ),
+        "open_ends": (
+            "1 point off for each end of a subway line or pipe that leads nowhere. Ends on "
+            "the edge of the board cost nothing."
+        ),
+        "burst_pipes": "2 points off for each pipe that burst when a station was drawn above it.",
+        "points": (
+            "The underground board's score: the underground rows above, already counted "
+            "in the total."
+        ),
+    },
+}
+HELP_TOTAL = "Your score. On equal scores the player with fewer errors wins."
+HELP_TOTAL_LAYERS = (
+    "Your score, both boards together. On equal scores the player with fewer errors on "
+    "both boards wins."
+)
+
+
+def score_help(game: RailroadInk) -> dict[str, str]:
+    """A line for each row `score_rows` shows for the game's options."""
+    if game.standalone:
+        under = UNDER_ROWS[False]
+        lines = {under[key]: HELP_UNDER[False][key] for key in under}
+        return {**lines, ROW_TOTAL: HELP_TOTAL}
+    lines = {
+        ROW_NETWORKS: HELP_NETWORKS,
+        ROW_NETWORK_POINTS: HELP_NETWORK_POINTS,
+        ROW_LONGEST_HIGHWAY: HELP_LONGEST_HIGHWAY,
+        ROW_LONGEST_RAILWAY: HELP_LONGEST_RAILWAY,
+        ROW_CENTRE: HELP_CENTRE_EXPANSIONS if game.lava or game.meteor else HELP_CENTRE,
+        ROW_ERRORS: HELP_ERRORS_LAVA if game.lava else HELP_ERRORS,
+    }
+    if game.lava:
+        lines |= {
+            ROW_CLOSED_LAKES: HELP_CLOSED_LAKES,
+            ROW_LARGEST_LAKE: HELP_LARGEST_LAKE,
+            ROW_OPEN_LAVA: HELP_OPEN_LAVA,
+        }
+    if game.meteor:
+        lines[ROW_CRATERS] = HELP_CRATERS
+    if game.underground:
+        under = UNDER_ROWS[True]
+        lines |= {under[key]: HELP_UNDER[True][key] for key in under}
+    lines[ROW_TOTAL] = HELP_TOTAL_LAYERS if game.underground else HELP_TOTAL
+    return lines
+
+
+# --- a first game's guide (solo) -----------------------------------------------------------
+GUIDE = (
+    (
+        "hand",
+        "These are this round's dice. The one outlined is in your hand: R turns it, M mirrors it.",
+    ),
+    (
+        "board",
+        "The glowing squares are where it fits. Click one to draw it there; "
+        "click it again to try another way.",
+    ),
+    (
+        "controls",
+        "Draw every die, then end the round here. A special route (at most one a round, "
+        "three a game) may be drawn too.",
+    ),
+    (
+        "scores",
+        "Your score so far. At the end each network is coloured on your board and every "
+        "open end counts as an error.",
+    ),
+)

@@ -590,6 +590,7 @@ function Guide({ v }) {
   const current = step >= 0 && step < steps.length && !v.terminal ? steps[step] : null;
   useLayoutEffect(() => {
     const part = current && document.querySelector(PARTS[current[0]]);
+    if (part && part.getBoundingClientRect().top > window.innerHeight - 160) part.scrollIntoView({ block: "center" });
     setBox(part ? part.getBoundingClientRect() : null);
   }, [step, current && current[0], v.version]);
   if (!current) return null;
