@@ -4,6 +4,7 @@ from typing import Any
 
 from linecraft.core.registry import GameInfo, Option, register
 from linecraft.games.metromania.game import Metromania
+from linecraft.games.metromania.help import pages
 from linecraft.games.metromania.position import Position, format_position, parse_position
 from linecraft.games.metromania.rules import MetromaniaState
 from linecraft.games.metromania.scoring import score_city
@@ -111,6 +112,7 @@ INFO = GameInfo(
     ),
     players=(2, 4),
     minutes="45",
+    help=pages,
 )
 register(INFO)
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from linecraft.core.errors import PositionError
-from linecraft.core.game import Action, Control, Event, Game, Outcome, State
+from linecraft.core.game import Action, Control, Event, Game, Outcome, Reference, State
 from linecraft.games.metromania import notation, words
 from linecraft.games.metromania.geometry import gate_text, space_text, vertex_text
 from linecraft.games.metromania.markers import Deal, Mode
@@ -189,6 +189,14 @@ class Metromania(Game):
 
     def score_rows(self, card: Mapping[str, Any]) -> list[tuple[str, Any]]:
         return words.score_rows(card)
+
+    def score_help(self) -> dict[str, str]:
+        return words.score_help(self.mode)
+
+    def reference(self, state: State, player: int | None) -> list[Reference]:
+        """The trips and the destinations they join, and the viewer's own markers."""
+        assert isinstance(state, MetromaniaState)
+        return words.reference(state, player)
 
     def controls(self, state: State, player: int) -> list[Control]:
         assert isinstance(state, MetromaniaState)

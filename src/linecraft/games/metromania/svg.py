@@ -6,6 +6,7 @@ finish a line there), every vertex (a station, or the corner a tunnel leads to).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from html import escape
 
 from linecraft.core.svg import Svg
@@ -113,22 +114,76 @@ def render_city(
     if title:
         out.append(f'<text x="12" y="-6" font-size="16">{escape(title)}</text>')
     if city is not None:
-        out += [
-            ARROW,
-            *_districts(city),
-            *_gates(city),
-            *_lines(city),
-            *_stations(city),
-            *_tips(city),
-            *_markers(city),
-            *_spots(),
-        ]
+        out += [*_drawing(city), *_spots()]
     for number, note in enumerate(notes or []):
         out.append(
             f'<text x="12" y="{HEIGHT + 14 + 18 * number}" font-size="13">{escape(note)}</text>'
         )
     out.append("</svg>")
     return Svg("\n".join(out))
+
+
+def _drawing(city: City, ride: Sequence[Sequence[Vertex]] = ()) -> list[str]:
+    """Everything on the board, without the spots a client clicks; `ride` (runs of
+    corners) is shaded under the lines, a test trip's fastest ride."""
+    return [
+        ARROW,
+        *_districts(city),
+        *(_shade(run) for run in ride),
+        *_gates(city),
+        *_lines(city),
+        *_stations(city),
+        *_tips(city),
+        *_markers(city),
+    ]
+
+
+def render_window(
+    city: City,
+    around: Iterable[Vertex],
+    *,
+    wrong: Vertex | None = None,
+    ride: Sequence[Sequence[Vertex]] = (),
+    margin: float = 1.1,
+) -> Svg:
+    """A corner of the city as the board draws it, framed around `around` (the How to
+    play pictures, where the whole city would be too small to read); `wrong` gets a red
+    cross, for a step the rules refuse; `ride` is shaded, a trip's fastest ride."""
+    points = [_xy(v) for v in around]
+    pad = margin * UNIT
+    left, top = min(p[0] for p in points) - pad, min(p[1] for p in points) - pad
+    wide = max(p[0] for p in points) + pad - left
+    high = max(p[1] for p in points) + pad - top
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.0f} {top:.0f} {wide:.0f} '
+        f'{high:.0f}" width="{wide:.0f}" height="{high:.0f}" font-family="sans-serif">',
+        f'<rect x="{left:.0f}" y="{top:.0f}" width="{wide:.0f}" height="{high:.0f}" '
+        'fill="#fffdf7"/>',
+        *_drawing(city, ride),
+    ]
+    if wrong is not None:
+        out.append(_cross(_xy(wrong)))
+    out.append("</svg>")
+    return Svg("\n".join(out))
+
+
+def _shade(run: Sequence[Vertex]) -> str:
+    """A broad yellow band along a run of corners."""
+    text = " ".join(f"{x:.1f},{y:.1f}" for x, y in (_xy(v) for v in run))
+    return (
+        f'<polyline points="{text}" fill="none" stroke="#ffd21f" stroke-width="16" '
+        'stroke-linecap="round" stroke-linejoin="round" opacity="0.75"/>'
+    )
+
+
+def _cross(at: Point) -> str:
+    """A red cross over a corner: this step is not allowed."""
+    x, y, d = at[0], at[1], UNIT * 0.28
+    return (
+        f'<g stroke="#d00000" stroke-width="5" stroke-linecap="round" opacity="0.9">'
+        f'<line x1="{x - d:.1f}" y1="{y - d:.1f}" x2="{x + d:.1f}" y2="{y + d:.1f}"/>'
+        f'<line x1="{x - d:.1f}" y1="{y + d:.1f}" x2="{x + d:.1f}" y2="{y - d:.1f}"/></g>'
+    )
 
 
 def _districts(city: City) -> list[str]:
@@ -276,19 +331,102 @@ def marker_picture(step: Extend) -> str:
     the marker's letter large, and the tunnel from the line's tip (the dot) to the corner
     it leads to, so that buttons of one letter for two corners differ at a glance."""
     assert step.letter is not None
-    points = [_xy(c) for c in corners(step.space)]
-    cx, cy = _centroid(step.space)
     (x1, y1), (x2, y2) = _tunnel(step.tip, step.to, step.space)
-    fill = FILLS.get(step.spot or "", SECTOR_FILLS[0])
-    half, middle = UNIT * 0.56, (min(p[1] for p in points) + max(p[1] for p in points)) / 2
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{cx - half:.1f} {middle - half:.1f} '
-        f'{2 * half:.1f} {2 * half:.1f}" width="{2 * half:.0f}" height="{2 * half:.0f}" '
-        'font-family="sans-serif" aria-hidden="true">'
-        + _polygon(points, fill, 'stroke="#8a7d60" stroke-width="1.5"')
-        + f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{MARKER_INK}" '
+    tunnel = (
+        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{MARKER_INK}" '
         'stroke-width="3.5" stroke-linecap="round"/>'
-        + f'<circle cx="{x1:.1f}" cy="{y1:.1f}" r="4.5" fill="{MARKER_INK}"/>'
-        + f'<text x="{cx:.1f}" y="{cy + 6:.1f}" font-size="18" font-weight="bold" '
-        f'fill="{MARKER_INK}" text-anchor="middle">{step.letter}</text>' + "</svg>"
+        f'<circle cx="{x1:.1f}" cy="{y1:.1f}" r="4.5" fill="{MARKER_INK}"/>'
     )
+    return _framed([step.space], [(step.space, step.spot or "", step.letter)], tunnel)
+
+
+def marker_token(letter: str | None, kind: str, colour: str = MARKER_INK) -> str:
+    """A destination marker on its own, as the buttons draw it: its type's Spot colour and
+    its letter (a question mark for one held face down), in its company's colour."""
+    return _framed([_TOKEN], [(_TOKEN, kind, letter or "?")], ink=colour)
+
+
+def trip_picture(letter: str | None, kinds: Sequence[str]) -> str:
+    """One day's test trip: the two destinations it joins side by side (a letter's two
+    markers in their types' colours, or the Park and the Lake for Sunday)."""
+    return _framed(*_trip_pair(0, 0, letter, kinds))
+
+
+def week_picture(trips: Sequence[tuple[str | None, Sequence[str]]]) -> str:
+    """The week's trips in order, four to a row, each as `trip_picture` draws it."""
+    frame: list[Space] = []
+    tokens: list[tuple[Space, str, str]] = []
+    for number, (letter, kinds) in enumerate(trips):
+        row, column = divmod(number, 4)
+        spaces, pair = _trip_pair(2 * column + row, -2 * row, letter, kinds)
+        frame += spaces
+        tokens += pair
+    return _framed(frame, tokens)
+
+
+def _trip_pair(
+    q: int, r: int, letter: str | None, kinds: Sequence[str]
+) -> tuple[list[Space], list[tuple[Space, str, str]]]:
+    """Two spaces sharing a side, a trip's two ends."""
+    up, down = ("U", q, r), ("D", q, r)
+    return [up, down], [(up, kinds[0], letter or ""), (down, kinds[1], letter or "")]
+
+
+def hands_picture(hands: Sequence[tuple[Sequence[str], str]]) -> str:
+    """Hands of destination markers side by side, each in its company's colour; a code
+    such as "AH" is a marker letter up, "?H" one held face down. The frame is at least
+    six markers wide, so that a picture shown wide keeps its markers marker-sized."""
+    frame: list[Space] = []
+    tokens: list[tuple[Space, str, str]] = []
+    inks: list[str] = []
+    column = 0
+    for codes, colour in hands:
+        for code in codes:
+            space: Space = ("U", column, 0)
+            frame.append(space)
+            tokens.append((space, code[1], code[0]))
+            inks.append(colour)
+            column += 1
+        column += 1  # a gap between hands
+    return _framed(frame, tokens, inks=inks, least=HAND_WIDTH)
+
+
+_TOKEN: Space = ("U", 0, 0)
+HAND_WIDTH = 3.2  # half a hand picture's least width, in units: six markers and a margin
+
+
+def _framed(
+    frame: Sequence[Space],
+    tokens: Sequence[tuple[Space, str, str]],
+    extra: str = "",
+    ink: str = MARKER_INK,
+    inks: Sequence[str] = (),
+    least: float = 0.56,
+) -> str:
+    """Small pictures of spaces (their type's colour and a letter), framed around
+    `frame`, at least `least` units either side (a marker's square): the pictures of
+    markers, hands and trips."""
+    points = [_xy(c) for space in frame for c in corners(space)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    half = max(UNIT * least, (max(xs) - min(xs)) / 2 + UNIT * 0.06)
+    high = max(UNIT * 0.56, (max(ys) - min(ys)) / 2 + UNIT * 0.13)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{cx - half:.1f} {cy - high:.1f} '
+        f'{2 * half:.1f} {2 * high:.1f}" width="{2 * half:.0f}" height="{2 * high:.0f}" '
+        'font-family="sans-serif" aria-hidden="true">'
+    ]
+    for space, kind, _ in tokens:
+        fill = FILLS.get(kind, SECTOR_FILLS[0])
+        shape = [_xy(c) for c in corners(space)]
+        out.append(_polygon(shape, fill, 'stroke="#8a7d60" stroke-width="1.5"'))
+    out.append(extra)
+    for number, (space, _, letter) in enumerate(tokens):
+        x, y = _centroid(space)
+        colour = inks[number] if inks else ink
+        out.append(
+            f'<text x="{x:.1f}" y="{y + 6:.1f}" font-size="18" font-weight="bold" '
+            f'fill="{colour}" text-anchor="middle">{escape(letter)}</text>'
+        )
+    out.append("</svg>")
+    return "".join(out)

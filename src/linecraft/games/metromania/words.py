@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from linecraft.core.game import Action, Control, Event
+from linecraft.core.game import Action, Control, Event, Picture, Reference
 from linecraft.games.metromania.city import TUNNELS, Line, LineId
 from linecraft.games.metromania.geometry import Vertex, direction_index, gate_apex
-from linecraft.games.metromania.markers import DAYS, Deal, sort_hand
+from linecraft.games.metromania.markers import DAYS, LETTERS, Deal, Mode, markers_of, sort_hand
 from linecraft.games.metromania.notation import (
     Double,
     Extend,
@@ -25,6 +25,7 @@ from linecraft.games.metromania.notation import (
     Undo,
 )
 from linecraft.games.metromania.rules import MetromaniaState
+from linecraft.games.metromania.svg import COMPANY_COLOURS, marker_token, trip_picture
 
 if TYPE_CHECKING:
     from linecraft.games.metromania.game import Metromania
@@ -174,6 +175,41 @@ TEXT = {
     "tunnels": "Tunnels dug",
     "place": "Place",
     "total": "Total",
+}
+# One line per score row (its tooltip), by the row's words.
+ROW_HELP = {
+    "station_points": (
+        "Points scored while building: 1 for each House, Work or Fun Spot touching a station "
+        "the company built."
+    ),
+    "lines_finished": (
+        "How many of the company's two lines reached a black gate: it sets the line points "
+        "and breaks ties first."
+    ),
+    "kept": "Both lines finished: the company keeps all its station points.",
+    "halved": "One line finished: the station points are halved, rounded down.",
+    "zeroed": "No line finished: the station points are lost.",
+    "trip": (
+        "The fastest ride between the two {letter} destinations: 6 points if the company "
+        "placed one of them and a section of its lines is on the ride, 3 if it only carries "
+        "the ride, −6 if the trip is impossible through its fault."
+    ),
+    "sunday": (
+        "The fastest ride from the Park to the Lake: 5 points for each company with a section "
+        "on it; an impossible Sunday trip costs nothing."
+    ),
+    "tunnels": "Tunnels dug, gate tunnels included: they break ties after finished lines.",
+    "place": "Place at the end: most points, then most finished lines, then most tunnels.",
+    "total": "Line points plus the seven test trips.",
+}
+REFERENCE = {
+    "title": "Trips",
+    "trip": "{trip}: {first} and {second}.",
+    "sunday": "{trip}.",
+    "own": "Your {letter} ({spot}): {trip}.",
+    "own_company": "Your {letter} ({spot}) for {colour}: {trip}.",
+    "other": "{company}'s {letter} ({spot}): {trip}.",
+    "all_placed": "All your destinations are placed.",
 }
 LOW_SUPPLY = 5  # from here on the log counts the stations left: an empty supply ends the game
 
@@ -561,3 +597,77 @@ def _cause(cause: Mapping[str, Any]) -> str:
     if code is None:
         return _say("cause_no_connection")
     return _say(f"cause_{cause['cause']}", letter=code[0], spot=SPOTS[code[1]])
+
+
+# --- help beside the board ----------------------------------------------------------------
+def score_help(mode: Mode) -> dict[str, str]:
+    """A line for each row `score_rows` writes in this mode: where a seat runs two
+    companies, each company's rows carry its name."""
+    rows = [
+        (_say("station_points"), ROW_HELP["station_points"]),
+        (_say("lines_finished"), ROW_HELP["lines_finished"]),
+        *((LINE_POINTS[key], ROW_HELP[key]) for key in LINE_POINTS),
+        *((TRIPS[day], _trip_help(day)) for day in DAYS),
+    ]
+    if mode.companies > mode.players:
+        named = COMPANY_TITLES[: mode.companies]
+        rows = [(_row(label, company), line) for company in named for label, line in rows]
+    rows += [
+        (_say("tunnels"), ROW_HELP["tunnels"]),
+        (_say("place"), ROW_HELP["place"]),
+        (_say("total"), ROW_HELP["total"]),
+    ]
+    return dict(rows)
+
+
+def _trip_help(day: str) -> str:
+    if day == "sun":
+        return ROW_HELP["sunday"]
+    return ROW_HELP["trip"].format(letter=LETTERS[DAYS.index(day)])
+
+
+def reference(state: MetromaniaState, viewer: int | None) -> list[Reference]:
+    """The seven trips with the destinations each joins, then the destinations the viewer's
+    companies still hold; another company's only where letters are public (open
+    destinations, the municipality's table, or the game over)."""
+    items = [_trip_item(day) for day in DAYS]
+    city = state.city
+    if city is not None and state.phase != "setup":
+        mode = state.rules.mode
+        public = state.rules.letters_public or state.is_terminal()
+        own = [c for c in range(mode.companies) if mode.seat_of(c) == viewer]
+        items += [item for c in own for item in _held_items(c, city.hands[c], len(own))]
+        if own and not any(city.hands[c] for c in own):
+            items.append(Picture(None, REFERENCE["all_placed"]))
+        if public:
+            others = [c for c in range(mode.companies) if c not in own]
+            items += [item for c in others for item in _held_items(c, city.hands[c], 0)]
+    return [Reference(REFERENCE["title"], tuple(items))]
+
+
+def _trip_item(day: str) -> Picture:
+    trip = TRIPS[day]
+    if day == "sun":
+        return Picture(trip_picture(None, ("park", "lake")), REFERENCE["sunday"].format(trip=trip))
+    first, second = markers_of(LETTERS[DAYS.index(day)])
+    caption = REFERENCE["trip"].format(trip=trip, first=SPOTS[first[1]], second=SPOTS[second[1]])
+    return Picture(trip_picture(first[0], (first[1], second[1])), caption)
+
+
+def _held_items(company: int, hand: Sequence[str], own: int) -> list[Picture]:
+    """A company's unplaced markers, letter up, in its colour; `own`: how many companies
+    the viewer runs (0 for another seat's), naming the company where the viewer has two."""
+    key = "other" if not own else "own" if own == 1 else "own_company"
+    items = []
+    for code in sort_hand(hand):
+        letter, spot = code[0], SPOTS[code[1]]
+        caption = REFERENCE[key].format(
+            letter=letter,
+            spot=spot,
+            trip=LETTER_TRIPS[letter],
+            colour=COLOURS[company],
+            company=COMPANY_TITLES[company],
+        )
+        picture = marker_token(letter, code[1], COMPANY_COLOURS[company])
+        items.append(Picture(picture, caption))
+    return items
