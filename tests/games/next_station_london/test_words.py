@@ -69,7 +69,7 @@ def played(game: NextStationLondon, seed: int) -> Iterator[tuple[State, Event]]:
 
 def parts_add_up(rows: list[tuple[str, Any]]) -> bool:
     *parts, (label, total) = rows
-    numbers = [v for k, v in parts if k not in words.DETAIL_ROWS]
+    numbers = [v for k, v in parts if k not in words.DETAIL_ROWS and v != words.NOT_DRAWN]
     return label == words.TOTAL_ROW and sum(numbers) == total
 
 
@@ -98,8 +98,9 @@ def test_whole_games_are_told_in_words_with_cards_buttons_and_prompts(
         if event.player is not None:
             assert line.startswith(NAMES[event.player])
             check_buttons_and_prompt(game, before, event.player)
-        for card in before.scores().values():
-            assert parts_add_up(words.score_rows(card))
+        rows = [game.score_rows(card) for card in before.scores().values()]
+        assert all(parts_add_up(seat) for seat in rows)
+        assert len({tuple(label for label, _ in seat) for seat in rows}) == 1  # one table
 
 
 def check_buttons_and_prompt(game: NextStationLondon, state: State, player: int) -> None:
@@ -111,6 +112,18 @@ def check_buttons_and_prompt(game: NextStationLondon, state: State, player: int)
     assert not any(NOTATION.search(b.label) for b in buttons)
     text = words.prompt(game, state, player)
     assert text and not NOTATION.search(text)
+    check_choices(game, state.legal_actions(player))
+
+
+def check_choices(game: NextStationLondon, actions: list[Any]) -> None:
+    """Plays that end at one station with one piece are told apart in words."""
+    shared: dict[tuple[Any, Any], set[str]] = {}
+    for action in actions:
+        label, _ = game.choice_label(action)
+        assert label and not NOTATION.search(label), label
+        key = (game.action_target(action), game.action_pick(action))
+        assert label not in shared.setdefault(key, set()), label
+        shared[key].add(label)
 
 
 def worked_example_log() -> list[str]:
@@ -169,16 +182,15 @@ def test_the_worked_example_log_announces_rounds_cards_switches_and_results() ->
 def test_the_worked_example_card_reads_as_the_score_pad() -> None:
     game = load(**example.OPTIONS)
     card = game.score_position(game.parse_position(example.FINAL_SHEET))
-    rows = words.score_rows(card)
+    rows = game.score_rows(card)
     assert rows == [
-        ("Purple line: 4 × 4 + 2 × 3", 22),
-        ("Blue line: 5 × 4 + 2 × 4", 28),
-        ("Pink line: 6 × 6 + 2 × 1", 38),
-        ("Green line: 3 × 5 + 2 × 0", 15),
-        ("Tourist sites (visits: 5)", 8),
-        ("Interchanges (on 2 lines: 7, on 3 lines: 0, on 4 lines: 0)", 14),
-        ("Objective: all 9 stations of the central district", 10),
-        ("Objective: at least 6 Thames sections", 10),
+        ("Purple line", 22),
+        ("Blue line", 28),
+        ("Pink line", 38),
+        ("Green line", 15),
+        ("Tourist sites", 8),
+        ("Interchanges", 14),
+        ("Shared objectives", 20),
         (words.SOLO_DEDUCTION_ROW, -20),
         (words.SOLO_SCORE_ROW, 125),
         (words.SOLO_RATING_ROW, "Good work; lots of satisfied passengers."),
@@ -189,10 +201,11 @@ def test_the_worked_example_card_reads_as_the_score_pad() -> None:
 
 def test_a_live_card_names_the_lines_not_drawn_yet_and_the_tie_break() -> None:
     state = game_for("green", players=2)
-    rows = words.score_rows(state.scores()[1])
-    assert rows[0] == ("Purple line: 1 × 1 + 2 × 0", 1)
-    assert rows[1:4] == [(f"{c} line: not drawn yet", 0) for c in ("Blue", "Pink", "Green")]
+    rows = state.game.score_rows(state.scores()[1])
+    assert rows[0] == ("Purple line", 1)
+    assert rows[1:4] == [(f"{c} line", words.NOT_DRAWN) for c in ("Blue", "Pink", "Green")]
     assert rows[-2:] == [(words.BEST_LINE_ROW, 1), ("Total", 1)]
+    assert words.OBJECTIVES_ROW not in dict(rows)  # module A is not played
 
 
 def test_powers_are_told_by_name() -> None:

@@ -11,6 +11,7 @@ from linecraft.games.next_station_london.deck import (
     check_powers,
 )
 from linecraft.games.next_station_london.game import NextStationLondon
+from linecraft.games.next_station_london.help import pages
 from linecraft.games.next_station_london.london import COLOURS, LONDON
 from linecraft.games.next_station_london.rules import NextStationLondonState
 from linecraft.games.next_station_london.scoring import score_sheet
@@ -134,6 +135,7 @@ INFO = GameInfo(
     ),
     players=(1, 4),
     minutes="20–30",
+    help=pages,
 )
 register(INFO)
 

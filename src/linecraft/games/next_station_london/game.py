@@ -6,7 +6,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from linecraft.core.errors import PositionError
-from linecraft.core.game import Action, Control, Event, Game, Outcome, ScoreCard, State
+from linecraft.core.game import (
+    Action,
+    Control,
+    Event,
+    Game,
+    Outcome,
+    Reference,
+    ScoreCard,
+    State,
+)
 from linecraft.games.next_station_london import actions as notation
 from linecraft.games.next_station_london import words
 from linecraft.games.next_station_london.deck import PowerDraw, parse_outcome
@@ -78,6 +87,15 @@ class NextStationLondon(Game):
         plain click never spends one."""
         power = getattr(action, "power", None)
         return (power, None) if power and getattr(action, "sections", ()) else None
+
+    def choice_label(self, action: Action) -> tuple[str, str | None]:
+        """Plays that end at one station (with or without the circle, or a double's
+        two ways there) told apart in words."""
+        return words.choice_label(action), None
+
+    def asks_first(self, action: Action) -> bool:
+        """A section cannot be taken back, so Confirm says in words what it draws."""
+        return bool(getattr(action, "sections", ()))
 
     def piece_group(self, piece: str) -> tuple[str, bool]:
         return ("Pencil power (once per game)", True)
@@ -167,7 +185,13 @@ class NextStationLondon(Game):
         return words.describe_event(self, before, event, names, viewer)
 
     def score_rows(self, card: Mapping[str, Any]) -> list[tuple[str, Any]]:
-        return words.score_rows(card)
+        return words.score_rows(card, objectives=self.module_a)
+
+    def score_help(self) -> dict[str, str]:
+        return words.score_help()
+
+    def reference(self, state: State, player: int | None) -> list[Reference]:
+        return words.reference(state, player)
 
     def controls(self, state: State, player: int) -> list[Control]:
         return words.controls(self, state, player)

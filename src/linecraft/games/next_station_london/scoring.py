@@ -42,6 +42,14 @@ OBJECTIVE_TEXT = {
     "central9": "all 9 stations of the central district",
     "thames6": "at least 6 Thames sections",
 }
+# The same, short enough for the score panel beside the map.
+OBJECTIVE_SHORT = {
+    "interchange8": "8 interchanges",
+    "district13": "13 districts",
+    "tourist5": "5 tourist sites",
+    "central9": "9 central stations",
+    "thames6": "6 Thames sections",
+}
 
 Lines = Mapping[str, Sequence[tuple[int, int]]]
 

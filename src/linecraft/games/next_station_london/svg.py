@@ -6,11 +6,19 @@ Pure: sheet in, SVG out.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Sequence
 from html import escape
 
 from linecraft.core.svg import Svg
-from linecraft.games.next_station_london.london import COLOURS, LONDON, SIZE, Point
-from linecraft.games.next_station_london.scoring import SheetScore, solo_band
+from linecraft.games.next_station_london.deck import Card
+from linecraft.games.next_station_london.london import CENTRAL, COLOURS, LONDON, SHAPES, SIZE, Point
+from linecraft.games.next_station_london.scoring import (
+    OBJECTIVE_SHORT,
+    TRACK,
+    SheetScore,
+    solo_band,
+)
 from linecraft.games.next_station_london.sheet import Sheet
 
 STEP = 56
@@ -88,32 +96,38 @@ def _station(index: int, fill: str) -> list[str]:
             angle = math.radians(-90 + 15 * k)
             star.append(f"{cx + radius * math.cos(angle):.1f},{cy + radius * math.sin(angle):.1f}")
         out.append(f'<polygon points="{" ".join(star)}" fill="#f2c230"/>')
-    stroke = 'stroke="#222" stroke-width="2"'
-    if station.shape == "circle":
-        out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{RADIUS}" fill="{fill}" {stroke}/>')
-    elif station.shape == "square":
-        side = RADIUS * 1.7
-        out.append(
-            f'<rect x="{cx - side / 2:g}" y="{cy - side / 2:g}" width="{side:g}" '
-            f'height="{side:g}" fill="{fill}" {stroke}/>'
-        )
-    elif station.shape == "triangle":
-        out.append(
-            f'<polygon points="{_polygon(cx, cy + 2, 3, RADIUS + 3)}" fill="{fill}" {stroke}/>'
-        )
-    elif station.shape == "pentagon":
-        out.append(f'<polygon points="{_polygon(cx, cy, 5, RADIUS + 1)}" fill="{fill}" {stroke}/>')
-    else:
+    if station.shape == CENTRAL:
+        stroke = 'stroke="#222" stroke-width="2"'
         out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{RADIUS + 3}" fill="#333" {stroke}/>')
         out.append(
             f'<text x="{cx:g}" y="{cy + 6:g}" font-size="17" font-weight="bold" fill="#fff" '
             'text-anchor="middle">?</text>'
         )
+    else:
+        out.append(_shape(station.shape, cx, cy, fill))
     return out
 
 
-def _panel(score: SheetScore | None, solo: bool) -> list[str]:
-    x = MAP_SIZE + 8
+def _shape(shape: str, cx: float, cy: float, fill: str, scale: float = 1) -> str:
+    """A station symbol (circle, square, triangle, pentagon): on the map and on the cards."""
+    stroke = f'stroke="#222" stroke-width="{2 * scale:g}"'
+    radius = RADIUS * scale
+    if shape == "circle":
+        return f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="{fill}" {stroke}/>'
+    if shape == "square":
+        side = radius * 1.7
+        return (
+            f'<rect x="{cx - side / 2:g}" y="{cy - side / 2:g}" width="{side:g}" '
+            f'height="{side:g}" fill="{fill}" {stroke}/>'
+        )
+    if shape == "triangle":
+        points = _polygon(cx, cy + 2 * scale, 3, radius + 3 * scale)
+        return f'<polygon points="{points}" fill="{fill}" {stroke}/>'
+    return f'<polygon points="{_polygon(cx, cy, 5, radius + scale)}" fill="{fill}" {stroke}/>'
+
+
+def _panel_rows(score: SheetScore | None, solo: bool) -> list[tuple[str, str]]:
+    """The score pad's lines in words, each with its colour."""
     rows: list[tuple[str, str]] = []
     if score is None:
         rows.append(("invalid sheet", "#c62828"))
@@ -135,18 +149,35 @@ def _panel(score: SheetScore | None, solo: bool) -> list[str]:
         ]
         for name in score.objectives:
             mark = "achieved, +10" if name in score.achieved else "not achieved"
-            rows.append((f"{name}: {mark}", "#222"))
+            rows.append((f"{OBJECTIVE_SHORT[name]}: {mark}", "#222"))
         rows.append((f"total {score.total}", "#000"))
         if solo:
-            rows.append((f"solo {score.solo_score}: {solo_band(score.solo_score)}", "#000"))
+            band = solo_band(score.solo_score).replace("_", " ")
+            rows.append((f"solo {score.solo_score}: {band}", "#000"))
+    return rows
+
+
+def _panel(score: SheetScore | None, solo: bool, x: float = MAP_SIZE + 8) -> list[str]:
     out = []
-    for number, (text, colour) in enumerate(rows):
+    for number, (text, colour) in enumerate(_panel_rows(score, solo)):
         weight = ' font-weight="bold"' if text.startswith(("total", "solo")) else ""
         out.append(
-            f'<text x="{x}" y="{MARGIN + 6 + 24 * number}" font-size="14" fill="{colour}"{weight}>'
-            f"{escape(text)}</text>"
+            f'<text x="{x:g}" y="{MARGIN + 6 + 24 * number}" font-size="14" '
+            f'fill="{colour}"{weight}>{escape(text)}</text>'
         )
     return out
+
+
+def render_panel(score: SheetScore, *, solo: bool = False) -> Svg:
+    """The score panel of a sheet on its own, the way a player reads the score pad."""
+    height = 24 * len(_panel_rows(score, solo)) + 16
+    return Svg(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {MARGIN - 24} {PANEL} {height}" '
+        f'width="{PANEL}" height="{height}" font-family="sans-serif">'
+        f'<rect x="0" y="{MARGIN - 24}" width="{PANEL}" height="{height}" fill="#fffdf7"/>'
+        + "".join(_panel(score, solo, x=8))
+        + "</svg>"
+    )
 
 
 def render_sheet(
@@ -156,9 +187,11 @@ def render_sheet(
     overlay: bool = False,
     title: str | None = None,
     solo: bool = False,
+    label_scale: float = 1,
 ) -> Svg:
     """The sheet; `score` (None for an invalid sheet) fills the panel; `overlay` names
-    the districts and numbers the lines at every interchange."""
+    the districts and numbers the lines at every interchange, in letters `label_scale`
+    times the usual size (for a map shown small)."""
     top = 26 if title else 0
     width = MAP_SIZE + PANEL
     out = [
@@ -198,7 +231,8 @@ def render_sheet(
         if overlay and len(colours) >= 2:
             cx, cy = _xy(station.x, station.y)
             out.append(
-                f'<text x="{cx + 13:g}" y="{cy - 12:g}" font-size="12" font-weight="bold">'
+                f'<text x="{cx + 13:g}" y="{cy - 12:g}" font-size="{12 * label_scale:g}" '
+                'font-weight="bold">'
                 f"{len(colours)}</text>"
             )
     if sheet.circle is not None:
@@ -216,8 +250,8 @@ def render_sheet(
             ys = [LONDON.stations[s].y for s in members]
             x, y = _xy((min(xs) + max(xs)) / 2, min(ys) - 0.45)
             out.append(
-                f'<text x="{x:g}" y="{y:g}" font-size="10" fill="#9a8c64" '
-                f'text-anchor="middle">{district}</text>'
+                f'<text x="{x:g}" y="{y:g}" font-size="{10 * label_scale:g}" fill="#9a8c64" '
+                f'text-anchor="middle">{district.replace("_", "-")}</text>'
             )
     out += _panel(score, solo)
     for station in LONDON.stations:  # transparent spots that clients click to draw
@@ -228,3 +262,245 @@ def render_sheet(
         )
     out.append("</svg>")
     return Svg("\n".join(out))
+
+
+# --- pieces beside the map: cards, pencils, the tourist track ---------------------------
+CARD_WIDTH, CARD_HEIGHT = 60, 84
+STREET_FILL = "#2d6cb5"
+UNDERGROUND_FILLS = ("#e4509a", "#f6c945")  # pink above, yellow below
+CARD_GAP = 8
+
+
+def _card_background(underground: bool) -> list[str]:
+    """A card's colours: blue for a Street card, pink and yellow for an Underground card."""
+    w, h = CARD_WIDTH, CARD_HEIGHT
+    if underground:
+        pink, yellow = UNDERGROUND_FILLS
+        out = [
+            f'<rect width="{w}" height="{h}" rx="6" fill="{pink}"/>',
+            f'<path d="M0,{h * 0.62:g} L{w},{h * 0.38:g} L{w},{h - 6} Q{w},{h} {w - 6},{h} '
+            f'L6,{h} Q0,{h} 0,{h - 6} Z" fill="{yellow}"/>',
+        ]
+    else:
+        out = [f'<rect width="{w}" height="{h}" rx="6" fill="{STREET_FILL}"/>']
+    out.append(
+        f'<rect x="3" y="3" width="{w - 6}" height="{h - 6}" rx="4" fill="none" '
+        'stroke="#fff" stroke-width="1.5"/>'
+    )
+    return out
+
+
+def _card_symbol(symbol: str | None) -> list[str]:
+    """A shape, the four shapes of the joker, or the fork of the switch (None)."""
+    cx, cy = CARD_WIDTH / 2, CARD_HEIGHT / 2
+    if symbol is None:
+        fork = f"M{cx:g},{cy + 24:g} L{cx:g},{cy + 2:g} M{cx:g},{cy + 4:g} L{cx - 13:g},{cy - 22:g}"
+        fork += f" M{cx:g},{cy + 4:g} L{cx + 13:g},{cy - 22:g}"
+        return [
+            f'<path d="{fork}" stroke="#222" stroke-width="9" stroke-linecap="round" fill="none"/>',
+            f'<path d="{fork}" stroke="#fff" stroke-width="5" stroke-linecap="round" fill="none"/>',
+        ]
+    if symbol in SHAPES:
+        return [_shape(symbol, cx, cy, "#fff", scale=1.5)]
+    return [
+        _shape(shape, cx + dx, cy + dy, "#fff", scale=0.75)
+        for shape, dx, dy in zip(SHAPES, (-12, 12, -12, 12), (-12, -12, 12, 12), strict=True)
+    ]
+
+
+def _card_face(card: Card, x: float, y: float) -> list[str]:
+    """One station card at (x, y)."""
+    return [
+        f'<g transform="translate({x:g},{y:g})">',
+        *_card_background(card.underground),
+        *_card_symbol(card.symbol),
+        "</g>",
+    ]
+
+
+def render_count(count: int) -> Svg:
+    """An Underground card's colours with a number: how many are still to come."""
+    w, h = CARD_WIDTH, CARD_HEIGHT
+    number = (
+        f'<text x="{w / 2:g}" y="{h / 2 + 14:g}" font-size="40" font-weight="bold" '
+        'font-family="sans-serif" text-anchor="middle" fill="#fff" stroke="#222" '
+        f'stroke-width="1.5">{count}</text>'
+    )
+    return Svg(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+        f'height="{h}">{"".join(_card_background(True))}{number}</svg>'
+    )
+
+
+def render_card(card: Card) -> Svg:
+    """One station card."""
+    return render_cards([[card]])
+
+
+def render_cards(rows: Sequence[Sequence[Card]], *, canvas: int = 0) -> Svg:
+    """Station cards laid out in rows (e.g. the Street cards above the Underground),
+    centred on a drawing at least `canvas` wide (so that a picture stretched to a
+    width shows the cards at their size)."""
+    columns = max(len(row) for row in rows)
+    cards = columns * (CARD_WIDTH + CARD_GAP) - CARD_GAP
+    pad = CARD_GAP if canvas > cards else 0
+    width, left = max(canvas, cards), max(0, canvas - cards) / 2
+    height = len(rows) * (CARD_HEIGHT + CARD_GAP) - CARD_GAP + 2 * pad
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}">'
+    ]
+    for r, row in enumerate(rows):
+        for c, card in enumerate(row):
+            x = left + c * (CARD_WIDTH + CARD_GAP)
+            out += _card_face(card, x, pad + r * (CARD_HEIGHT + CARD_GAP))
+    out.append("</svg>")
+    return Svg("".join(out))
+
+
+def render_pencil(colour: str) -> Svg:
+    """A pencil of one colour, lying on the diagonal."""
+    body = "8,44 4,40 30,14 34,18"
+    return Svg(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" width="48" height="48">'
+        f'<polygon points="{body}" fill="{LINE_COLOURS[colour]}" stroke="#222" '
+        'stroke-width="1.5"/>'
+        '<polygon points="30,14 34,18 44,4" fill="#f1d6a8" stroke="#222" stroke-width="1.5"/>'
+        '<polygon points="40.5,7 41,7.6 44,4" fill="#222" stroke="#222" stroke-width="1.5"/>'
+        "</svg>"
+    )
+
+
+def render_track(visits: int) -> Svg:
+    """The tourist track: a box per number of visits with what it is worth, a cross in
+    one box per visit, and the first box left free (the one that scores) marked."""
+    size, gap = 30, 4
+    scoring = min(visits, len(TRACK) - 1)
+    width = len(TRACK) * (size + gap) - gap + 8
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-4 -4 {width} {size + 8}" '
+        f'width="{width}" height="{size + 8}" font-family="sans-serif">'
+    ]
+    for box, points in enumerate(TRACK):
+        x = box * (size + gap)
+        fill = "#f2c230" if box == scoring else "#fffdf7"
+        out.append(
+            f'<rect x="{x}" y="0" width="{size}" height="{size}" rx="3" fill="{fill}" '
+            'stroke="#9a8c64" stroke-width="1.5"/>'
+            f'<text x="{x + size / 2:g}" y="{size / 2 + 5:g}" font-size="14" '
+            f'text-anchor="middle">{points}</text>'
+        )
+        if box < scoring:
+            out.append(
+                f'<path d="M{x + 4},4 L{x + size - 4},{size - 4} M{x + size - 4},4 '
+                f'L{x + 4},{size - 4}" stroke="#333" stroke-width="2"/>'
+            )
+    out.append("</svg>")
+    return Svg("".join(out))
+
+
+# --- parts of a sheet, for the How to play pages ---------------------------------------
+def _reframe(svg: str, left: float, top: float, width: float, height: float) -> Svg:
+    """The same drawing showing only the given box of it."""
+    head, rest = svg.split(">", 1)
+    head = re.sub(r'viewBox="[^"]*"', f'viewBox="{left:g} {top:g} {width:g} {height:g}"', head)
+    head = re.sub(r' width="[^"]*"', f' width="{width:g}"', head, count=1)
+    head = re.sub(r' height="[^"]*"', f' height="{height:g}"', head, count=1)
+    return Svg(f"{head}>{rest}")
+
+
+def crop_map(svg: str, points: Sequence[Point], *, margin: float = 0.75, least: float = 4) -> Svg:
+    """A sheet's drawing cut down to the part of the map around `points`, at least
+    `least` grid steps across each way (so that several crops show at one scale)."""
+    box = []
+    for values in ([x for x, _ in points], [y for _, y in points]):
+        low, high = min(values), max(values)
+        grow = max(0.0, least - (high - low)) / 2
+        box.append((low - grow - margin, high + grow + margin))
+    (left, top), (right, bottom) = _xy(box[0][0], box[1][0]), _xy(box[0][1], box[1][1])
+    width, height = min(right - left, MAP_SIZE), min(bottom - top, MAP_SIZE)
+    left = min(max(left, 0), MAP_SIZE - width)  # moved back onto the map, not past it
+    top = min(max(top, 0), MAP_SIZE - height)
+    return _reframe(svg, left, top, width, height)
+
+
+def map_only(svg: str) -> Svg:
+    """A sheet's drawing without its score panel."""
+    return _reframe(svg, 0, 0, MAP_SIZE, MAP_SIZE)
+
+
+def mark_section(svg: str, a: Point, b: Point, *, colour: str, legal: bool) -> Svg:
+    """A section drawn over a sheet as a try: a green tick for a section that may be
+    drawn; dashed, with a red cross, for one that may not."""
+    (x1, y1), (x2, y2) = _xy(*a), _xy(*b)
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    if legal:
+        marks = [
+            f'<circle cx="{mx:g}" cy="{my:g}" r="12" fill="#fff" stroke="#2e7d32" '
+            'stroke-width="2.5"/>',
+            f'<path d="M{mx - 6:g},{my:g} L{mx - 1.5:g},{my + 5:g} L{mx + 6.5:g},{my - 5:g}" '
+            'stroke="#2e7d32" stroke-width="3.5" fill="none" stroke-linecap="round"/>',
+        ]
+    else:
+        marks = [
+            f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
+            f'stroke="{LINE_COLOURS[colour]}" stroke-width="7" stroke-dasharray="9 7" '
+            'stroke-linecap="round" opacity="0.8"/>',
+            f'<circle cx="{mx:g}" cy="{my:g}" r="12" fill="#fff" stroke="#c62828" '
+            'stroke-width="2.5"/>',
+            f'<path d="M{mx - 6:g},{my - 6:g} L{mx + 6:g},{my + 6:g} M{mx + 6:g},{my - 6:g} '
+            f'L{mx - 6:g},{my + 6:g}" stroke="#c62828" stroke-width="3.5" '
+            'stroke-linecap="round"/>',
+        ]
+    head, _, _ = svg.rpartition("</svg>")
+    return Svg(head + "".join(marks) + "</svg>")
+
+
+def _star(cx: float, cy: float, inner: float, outer: float) -> str:
+    """The spiky ring of a tourist site."""
+    points = []
+    for k in range(24):
+        radius = outer if k % 2 == 0 else inner
+        angle = math.radians(-90 + 15 * k)
+        points.append(f"{cx + radius * math.cos(angle):.1f},{cy + radius * math.sin(angle):.1f}")
+    return f'<polygon points="{" ".join(points)}" fill="#f2c230"/>'
+
+
+def _objective_sign(name: str) -> list[str]:
+    """What an objective is about, drawn with the map's own marks."""
+    if name.startswith("interchange"):
+        return [
+            '<circle cx="18" cy="18" r="14" fill="#fff" stroke="#111" stroke-width="3"/>',
+            '<circle cx="18" cy="18" r="8" fill="#fff" stroke="#222" stroke-width="2"/>',
+        ]
+    if name.startswith("district"):
+        return [
+            f'<rect x="{4 + 10 * c}" y="{4 + 10 * r}" width="10" height="10" '
+            f'fill="{DISTRICT_FILLS[(r + c) % 2]}" stroke="#9a8c64" stroke-width="1"/>'
+            for r in range(3)
+            for c in range(3)
+        ]
+    if name.startswith("tourist"):
+        return [_star(18, 18, 11, 16), _shape("circle", 18, 18, "#fff", scale=0.8)]
+    if name.startswith("central"):
+        return [
+            '<circle cx="18" cy="18" r="13" fill="#333" stroke="#222" stroke-width="2"/>',
+            '<text x="18" y="25" font-size="19" font-weight="bold" fill="#fff" '
+            'text-anchor="middle">?</text>',
+        ]
+    return [
+        '<polyline points="2,12 12,12 20,24 34,24" fill="none" stroke="#9ccbe8" '
+        'stroke-width="9" stroke-linejoin="round" stroke-linecap="round"/>'
+    ]
+
+
+def render_objective(name: str) -> Svg:
+    """A shared objective's sign: what it counts, and how many it needs."""
+    count = re.sub(r"\D", "", name)
+    return Svg(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" width="48" height="48" '
+        'font-family="sans-serif">'
+        + "".join(_objective_sign(name))
+        + f'<text x="46" y="46" font-size="19" font-weight="bold" text-anchor="end" '
+        f'fill="#222" stroke="#fff" stroke-width="0.6">{count}</text></svg>'
+    )

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from linecraft.core.game import Control, Event, State
+from linecraft.core.game import Control, Event, Picture, Reference, State
 from linecraft.games.next_station_london.actions import DirectedSection, Move
 from linecraft.games.next_station_london.deck import (
+    CARDS,
     JOKER,
     UNDERGROUND_PER_ROUND,
     Card,
@@ -29,10 +30,18 @@ from linecraft.games.next_station_london.deck import (
 from linecraft.games.next_station_london.london import CENTRAL, COLOURS, LONDON, Station
 from linecraft.games.next_station_london.rules import ROUNDS, NextStationLondonState
 from linecraft.games.next_station_london.scoring import (
+    INTERCHANGE_POINTS,
+    MODULE_DEDUCTION,
     OBJECTIVE_POINTS,
     OBJECTIVE_TEXT,
     SOLO_VERDICTS,
+    TRACK,
     line_stations,
+)
+from linecraft.games.next_station_london.svg import (
+    render_card,
+    render_count,
+    render_pencil,
 )
 
 if TYPE_CHECKING:
@@ -90,6 +99,26 @@ TARGET_WORDS = {
     "pentagon": "a pentagon or Central Station",
     JOKER: "any station",
 }
+POWER_NAMES = {
+    "double": "double section",
+    "joker": "joker",
+    "switch": "switch",
+    "circle": "circle",
+}
+OBJECTIVE_HELP = {
+    "interchange8": "Make at least 8 interchanges: stations on 2 or more of your lines.",
+    "district13": "Reach a station in each of the 13 districts, the 4 corners included.",
+    "tourist5": "Reach all 5 tourist sites, Central Station included.",
+    "central9": "Reach all 9 stations of the central district, Central Station included.",
+    "thames6": "Pass under the Thames at least 6 times, over all your lines together.",
+}
+OBJECTIVE_LABEL = {  # short, for a caption under the objective's sign
+    "interchange8": "8 interchanges",
+    "district13": "All 13 districts",
+    "tourist5": "All 5 tourist sites",
+    "central9": "All 9 central stations",
+    "thames6": "6 Thames sections",
+}
 POWER_WORDS = {
     "double": "two sections in one turn",
     "joker": "one section to any station",
@@ -136,12 +165,18 @@ LIST_JOIN = ", "
 CLAUSE_JOIN = "; "
 
 # --- the score card -------------------------------------------------------------------
-# The pad's formula: districts × most stations in one district + 2 × Thames sections.
-LINE_ROW = "{colour} line: {districts} × {largest} + 2 × {thames}"
-LINE_NOT_DRAWN_ROW = "{colour} line: not drawn yet"
-TOURIST_ROW = "Tourist sites (visits: {visits})"
-INTERCHANGE_ROW = "Interchanges (on 2 lines: {two}, on 3 lines: {three}, on 4 lines: {four})"
-OBJECTIVE_ROW = "Objective: {objective}"
+# One row per part of the pad, the same rows for every seat (each line's formula is on
+# the panel beside its map).
+LINE_ROWS = {
+    "purple": "Purple line",
+    "blue": "Blue line",
+    "pink": "Pink line",
+    "green": "Green line",
+}
+NOT_DRAWN = "–"  # the value of a line not drawn yet
+TOURIST_ROW = "Tourist sites"
+INTERCHANGE_ROW = "Interchanges"
+OBJECTIVES_ROW = "Shared objectives"
 BEST_LINE_ROW = "Best line (breaks a tie)"
 SOLO_DEDUCTION_ROW = "Solo: 10 points off per module used"
 SOLO_SCORE_ROW = "Solo score"
@@ -149,11 +184,55 @@ SOLO_RATING_ROW = "Solo rating"
 TOTAL_ROW = "Total"
 # Rows that tell more about the card but are not parts of the total.
 DETAIL_ROWS = frozenset({BEST_LINE_ROW, SOLO_DEDUCTION_ROW, SOLO_SCORE_ROW, SOLO_RATING_ROW})
+# What each row means, shown when a player points at it.
+LINE_HELP = (
+    "The {colour} line: the districts it reaches × the most of its stations in one "
+    "district, plus 2 for each of its sections under the Thames. A dash: not drawn yet."
+)
+SCORE_HELP = {
+    TOURIST_ROW: (
+        "Each line counts the tourist sites it passes; the track turns the visits of all "
+        "four lines into points: {track}, and no more after 10 visits."
+    ),
+    INTERCHANGE_ROW: (
+        "Every station used by 2 of your lines scores {two}, by 3 lines {three}, by all "
+        "4 lines {four}."
+    ),
+    OBJECTIVES_ROW: "{points} points for each shared objective your whole network achieves.",
+    BEST_LINE_ROW: "Your best single line: between equal totals, the higher one wins.",
+    SOLO_DEDUCTION_ROW: "Alone, you give back {points} points for each advanced module played.",
+    SOLO_SCORE_ROW: "The total less the points given back for the modules.",
+    SOLO_RATING_ROW: "What the city council thinks of your network, by your solo score.",
+    TOTAL_ROW: "Your four lines, tourist sites, interchanges and objectives added up.",
+}
+
+# --- what a seat may look up beside the map --------------------------------------------
+CARDS_LEFT_TITLE = "Cards left this round"
+UNDERGROUND_LEFT = {  # keyed by how many Underground cards are still to come
+    0: "This is the last turn of the round.",
+    1: "1 Underground card still to come.",
+    2: "{count} Underground cards still to come.",
+}
+PENCILS_TITLE = "Your pencils, round by round"
+PENCIL_ROUND = {  # keyed by (this round, the power known)
+    (False, False): "Round {round}: {colour}",
+    (True, False): "Round {round}, now: {colour}",
+    (False, True): "Round {round}: {colour}, {power}",
+    (True, True): "Round {round}, now: {colour}, {power}",
+}
+OBJECTIVES_TITLE = "Shared objectives, {points} points each"
 
 # --- buttons and prompts --------------------------------------------------------------
 PASS_LABEL = "Pass"
 PASS_FORCED_LABEL = "Pass (nothing can be drawn)"
 PASS_CIRCLE_LABEL = "Pass and circle {station}"
+# When several plays end at the clicked station (the circle, the double's first section).
+CHOICE_WORDS = {  # keyed by (a double, a circle)
+    (False, False): "From {start} to {end}",
+    (False, True): "From {start} to {end}, and circle {station}",
+    (True, False): "From {start} to {middle}, then from {second} to {end}",
+    (True, True): "From {start} to {middle}, then from {second} to {end}, and circle {station}",
+}
 PLAYED_WHY_NOT = "You have played on this card; the next one comes when everyone has."
 PROMPTS = {  # keyed by whether this turn's section may start anywhere on the line
     False: "{card}: draw a {colour} section from an end of your line to {target}, or pass.",
@@ -358,21 +437,18 @@ def _round_results(
 
 
 # --- score_rows -----------------------------------------------------------------------
-def score_rows(card: Mapping[str, Any]) -> list[tuple[str, Any]]:
+def score_rows(card: Mapping[str, Any], *, objectives: bool) -> list[tuple[str, Any]]:
     """The score card of §15 as a player reads the score pad: the four lines, tourist
-    sites, interchanges, each objective achieved, then (not parts of the total, see
-    `DETAIL_ROWS`) the tie-break and the solo score with its rating; the total last."""
-    rows = [_line_row(card, colour) for colour in COLOURS]
-    rows.append((TOURIST_ROW.format(visits=card["tourist_visits"]), card["tourist_points"]))
-    interchanges = INTERCHANGE_ROW.format(
-        two=card["interchanges_2"], three=card["interchanges_3"], four=card["interchanges_4"]
-    )
-    rows.append((interchanges, card["interchange_points"]))
-    achieved = card["objectives_achieved"]  # names, or "-" for none
-    rows += [
-        (OBJECTIVE_ROW.format(objective=OBJECTIVE_TEXT[name]), OBJECTIVE_POINTS)
-        for name in ([] if achieved == "-" else achieved.split())
+    sites, interchanges, the objectives (`objectives`: module A is played), then (not
+    parts of the total, see `DETAIL_ROWS`) the tie-break or the solo score with its
+    rating; the total last. Every seat gets the same rows."""
+    rows: list[tuple[str, Any]] = [
+        (LINE_ROWS[colour], card[f"{colour}_score"] or NOT_DRAWN) for colour in COLOURS
     ]
+    rows.append((TOURIST_ROW, card["tourist_points"]))
+    rows.append((INTERCHANGE_ROW, card["interchange_points"]))
+    if objectives:
+        rows.append((OBJECTIVES_ROW, card["objective_points"]))
     if "solo_score" in card:
         rows += [
             (SOLO_DEDUCTION_ROW, card["solo_score"] - card["total"]),
@@ -384,22 +460,67 @@ def score_rows(card: Mapping[str, Any]) -> list[tuple[str, Any]]:
     return [*rows, (TOTAL_ROW, card["total"])]
 
 
-def _line_row(card: Mapping[str, Any], colour: str) -> tuple[str, Any]:
-    score = card[f"{colour}_score"]
-    colour_words = COLOUR_WORDS[colour]
-    if not score:
-        return _capitalised(LINE_NOT_DRAWN_ROW.format(colour=colour_words)), 0
-    label = LINE_ROW.format(
-        colour=colour_words,
-        districts=card[f"{colour}_districts"],
-        largest=card[f"{colour}_largest"],
-        thames=card[f"{colour}_thames_sections"],
-    )
-    return _capitalised(label), score
+def score_help() -> dict[str, str]:
+    """A line for every row `score_rows` can show, by the row's words."""
+    numbers = {
+        "track": LIST_JOIN.join(str(points) for points in TRACK[1:]),
+        "two": INTERCHANGE_POINTS[2],
+        "three": INTERCHANGE_POINTS[3],
+        "four": INTERCHANGE_POINTS[4],
+        "points": OBJECTIVE_POINTS,
+    }
+    lines = {LINE_ROWS[c]: LINE_HELP.format(colour=COLOUR_WORDS[c]) for c in COLOURS}
+    rows = {row: text.format(**numbers) for row, text in SCORE_HELP.items()}
+    rows[SOLO_DEDUCTION_ROW] = SCORE_HELP[SOLO_DEDUCTION_ROW].format(points=MODULE_DEDUCTION)
+    return lines | rows
 
 
-def _capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
+# --- reference --------------------------------------------------------------------------
+def reference(state: State, player: int | None) -> list[Reference]:
+    """The cards of this round not flipped yet, with the Underground cards still to
+    come; the seat's pencils round by round; the shared objectives. All of it is on
+    the table for everyone: the deck's order is never drawn in advance."""
+    london = _london(state)
+    if london.is_terminal() or london.pending_setup() is not None:
+        return []
+    out = [_cards_left(london)]
+    if player is not None:
+        out.append(_pencils(london, player))
+    if london.objectives:
+        title = OBJECTIVES_TITLE.format(points=OBJECTIVE_POINTS)
+        out.append(
+            Reference(
+                title, tuple(Picture(None, OBJECTIVE_HELP[name]) for name in london.objectives)
+            )
+        )
+    return out
+
+
+def _cards_left(state: NextStationLondonState) -> Reference:
+    count = UNDERGROUND_PER_ROUND - state.underground_seen
+    words = UNDERGROUND_LEFT[min(count, 2)].format(count=count)
+    items = [Picture(render_count(count), words)]
+    items += [
+        Picture(render_card(card), CARD_WORDS[card.name])
+        for card in CARDS
+        if card not in state.flipped
+    ]
+    return Reference(CARDS_LEFT_TITLE, tuple(items))
+
+
+def _pencils(state: NextStationLondonState, player: int) -> Reference:
+    assert state.order is not None
+    items = []
+    for number in range(ROUNDS):
+        colour = state.order[(player + number) % len(state.order)]
+        power = state.powers.of(colour) if state.powers is not None else None
+        words = PENCIL_ROUND[number == state.round, power is not None].format(
+            round=number + 1,
+            colour=COLOUR_WORDS[colour],
+            power=POWER_NAMES.get(power or "", ""),
+        )
+        items.append(Picture(render_pencil(colour), words))
+    return Reference(PENCILS_TITLE, tuple(items))
 
 
 # --- controls -------------------------------------------------------------------------
@@ -418,6 +539,21 @@ def controls(game: NextStationLondon, state: State, player: int) -> list[Control
         for action in legal
         if game.action_pick(action) is None and game.action_target(action) is None
     ]
+
+
+def choice_label(action: object) -> str:
+    """A play in words, for the buttons offered when several end at one station."""
+    assert isinstance(action, Move)
+    if not action.sections:
+        return _pass_label(action, forced=False)
+    (start, middle), (second, end) = action.sections[0], action.sections[-1]
+    return CHOICE_WORDS[len(action.sections) > 1, action.circle is not None].format(
+        start=STATION_NAMES[start],
+        middle=STATION_NAMES[middle],
+        second=STATION_NAMES[second],
+        end=STATION_NAMES[end],
+        station=STATION_NAMES.get(action.circle if action.circle is not None else -1, ""),
+    )
 
 
 def _pass_label(action: object, forced: bool) -> str:
