@@ -29,7 +29,7 @@ from linecraft.games.next_station_london.sheet import (
     sheet_problems,
 )
 from linecraft.games.next_station_london.svg import render_sheet
-from linecraft.games.next_station_london.terminal import state_text, status_lines
+from linecraft.games.next_station_london.terminal import state_text
 
 MAX_TABLE_PLAYERS = 4
 
@@ -176,8 +176,7 @@ class NextStationLondon(Game):
         return state_text(state, player)
 
     def status_lines(self, state: State, player: int | None) -> list[str]:
-        assert isinstance(state, NextStationLondonState)
-        return status_lines(state, player)
+        return words.status_lines(state, player)
 
     def describe_event(
         self, before: State, event: Event, names: Sequence[str], viewer: int | None

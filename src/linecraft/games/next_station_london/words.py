@@ -588,3 +588,38 @@ POWER_BUTTON = "Use the {power} power: {what}"
 def power_label(power: str) -> str:
     """A pencil power's button: its name and, in one line, what it does."""
     return POWER_BUTTON.format(power=power, what=POWER_WORDS[power])
+
+
+# --- beside the map ------------------------------------------------------------------------
+STATUS_ROUND = "Round {round} of 4, turn {turn}."
+STATUS_CARD = "The card: {card}. Underground cards flipped this round: {seen} of 5."
+STATUS_LAST_TURN = "This is the last turn of the round."
+STATUS_SWITCH = "Switch turn: this section may start from any station of your line."
+STATUS_LINE = "Your {colour} line scores {score} so far; your sheet {total} in all."
+STATUS_POWER = "Your {colour} power, {power}: {state} this round."
+POWER_STATE = {False: "still to use", True: "used"}
+
+
+def status_lines(state: State, player: int | None) -> list[str]:
+    """The round and the card for everyone; for a seat, its line's score so far and its
+    power (the map, the prompt and the references say the rest)."""
+    london = _london(state)
+    if london.order is None or london.pending_setup() is not None or london.card is None:
+        return []
+    out = [STATUS_ROUND.format(round=london.round + 1, turn=london.turn)]
+    out.append(STATUS_CARD.format(card=CARD_WORDS[london.card.name], seen=london.underground_seen))
+    if london.switch_turn:
+        out.append(STATUS_SWITCH)
+    if london.last_turn:
+        out.append(STATUS_LAST_TURN)
+    if player is None:
+        return out
+    colour = london.colour_of(player)
+    score = london.sheet_score(player)
+    words = {"colour": COLOUR_WORDS[colour]}
+    out.append(STATUS_LINE.format(score=score.lines[colour].score, total=score.total, **words))
+    power = london.powers.of(colour) if london.powers else None
+    if power is not None:
+        used = POWER_STATE[bool(london.power_used[player])]
+        out.append(STATUS_POWER.format(power=POWER_NAMES[power], state=used, **words))
+    return out
