@@ -198,6 +198,11 @@ class Metromania(Game):
         assert isinstance(state, MetromaniaState)
         return words.reference(state, player)
 
+    def may_undo(self, state: State, player: int) -> bool:
+        """Only a step of this turn can be taken back."""
+        assert isinstance(state, MetromaniaState)
+        return player in state.to_act() and bool(state.snapshots)
+
     def controls(self, state: State, player: int) -> list[Control]:
         assert isinstance(state, MetromaniaState)
         return words.controls(self, state, player)
