@@ -4,6 +4,7 @@ from typing import Any
 
 from linecraft.core.registry import GameInfo, Option, register
 from linecraft.games.metro.game import Metro
+from linecraft.games.metro.help import pages
 from linecraft.games.metro.position import Table, format_position, parse_position
 from linecraft.games.metro.rules import MetroState
 from linecraft.games.metro.scoring import format_records, score_table
@@ -161,6 +162,7 @@ INFO = GameInfo(
     ),
     players=(2, 6),
     minutes="30–45",
+    help=pages,
 )
 register(INFO)
 

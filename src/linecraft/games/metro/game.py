@@ -6,14 +6,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from linecraft.core.errors import PositionError
-from linecraft.core.game import Action, Control, Event, Game, Outcome, State, Turn
+from linecraft.core.game import Action, Control, Event, Game, Outcome, Reference, State, Turn
 from linecraft.games.metro import actions as notation
 from linecraft.games.metro import words
 from linecraft.games.metro.board import square_name
 from linecraft.games.metro.position import Table, format_position, parse_position, position_problems
+from linecraft.games.metro.reference import share_cards, tiles_left
 from linecraft.games.metro.rules import MetroState
 from linecraft.games.metro.scoring import format_records, score_table
-from linecraft.games.metro.svg import render_share, render_table, render_tile
+from linecraft.games.metro.svg import Window, render_share, render_table, render_tile
 from linecraft.games.metro.tables import parse_share, share_text
 from linecraft.games.metro.terminal import state_text
 from linecraft.games.metro.tiles import rotate
@@ -155,9 +156,17 @@ class Metro(Game):
 
     # --- drawing ----------------------------------------------------------------------
     def render_position(
-        self, position: Table, *, overlay: bool = False, title: str | None = None
+        self,
+        position: Table,
+        *,
+        overlay: bool = False,
+        title: str | None = None,
+        window: Window | None = None,
     ) -> str:
-        return render_table(position, scores=self.explain_score(position), title=title)
+        """The table with its finished lines traced in their owners' colours; `overlay`
+        adds each seat's points below; How to play shows a `window` of it."""
+        scores = words.overlay_lines(score_table(position)) if overlay else None
+        return render_table(position, scores=scores, title=title, window=window)
 
     def render_state(
         self, state: State, player: int, *, overlay: bool = False, title: str | None = None
@@ -170,7 +179,8 @@ class Metro(Game):
         if overlay and player in state.to_act():
             for code in state.tiles_to_place(player):
                 targets |= {p.square for p in state.placements(code)}
-        lines = self.explain_score(table) if overlay or state.is_terminal() else None
+        shown = overlay or state.is_terminal()
+        lines = words.overlay_lines(score_table(table)) if shown else None
         return render_table(table, scores=lines, highlight=frozenset(targets), title=title)
 
     def render_text(self, state: State, player: int | None) -> str:
@@ -190,6 +200,25 @@ class Metro(Game):
 
     def score_rows(self, card: Mapping[str, Any]) -> list[tuple[str, Any]]:
         return words.score_rows(self, card)
+
+    def score_help(self) -> dict[str, str]:
+        """Help for the rows this game's options produce (`score_rows`)."""
+        if 1 in self.modules:
+            rows = [words.ROW_SHARES, words.ROW_BONUS]
+        else:
+            rows = [words.ROW_COLOUR, words.ROW_LINES]
+        if 4 in self.modules:
+            rows.append(words.ROW_NUMBERS)
+        return {row: words.SCORE_HELP[row] for row in [*rows, words.ROW_TOTAL]}
+
+    def reference(self, state: State, player: int | None) -> list[Reference]:
+        """The tiles left (while any are), and with companies the share cards: what
+        `player` may know."""
+        assert isinstance(state, MetroState)
+        found = [] if state.is_terminal() else [tiles_left(state, player)]
+        if 1 in self.modules:
+            found.append(share_cards(state, player))
+        return found
 
     def controls(self, state: State, player: int) -> list[Control]:
         assert isinstance(state, MetroState)

@@ -5,6 +5,7 @@ card that the hand and the buttons show. Pure: table in, SVG out."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from linecraft.core.svg import Svg
@@ -91,14 +92,40 @@ def _tile(sq: int, code: str) -> list[str]:
     return out
 
 
-def render_tile(code: str) -> Svg:
-    """One tile on its own, as a player sees it in hand."""
+def render_tile(code: str, *, margin: int = 0) -> Svg:
+    """One tile on its own, as a player sees it in hand; How to play leaves a `margin`
+    round it so that a picture drawn wide still shows a tile of a sensible size."""
+    low, size = MARGIN - margin, CELL + 2 * margin
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{MARGIN} {MARGIN} {CELL} {CELL}" '
-        f'width="{CELL}" height="{CELL}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{low} {low} {size} {size}" '
+        f'width="{size}" height="{size}">',
         *_tile(0, code),
         "</svg>",
     ]
+    return Svg("\n".join(out))
+
+
+def render_tile_grid(rows: Sequence[Sequence[tuple[str, str]]]) -> Svg:
+    """Tiles in rows, each with a short label below it (How to play: the tile set,
+    the central pieces)."""
+    step_x, step_y, label = CELL + 16, CELL + 24, 16
+    width = step_x * max(len(row) for row in rows)
+    height = step_y * len(rows)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" font-family="sans-serif">',
+    ]
+    for r, row in enumerate(rows):
+        for c, (code, text) in enumerate(row):
+            x, y = c * step_x + 8, r * step_y + 4
+            out.append(f'<g transform="translate({x - MARGIN},{y - MARGIN})">')
+            out += _tile(0, code)
+            out.append("</g>")
+            out.append(
+                f'<text x="{x + CELL / 2}" y="{y + CELL + label}" font-size="14" '
+                f'text-anchor="middle" fill="#444">{escape(text)}</text>'
+            )
+    out.append("</svg>")
     return Svg("\n".join(out))
 
 
@@ -131,14 +158,29 @@ def render_share(company: str, percentage: int) -> Svg:
     return Svg("\n".join(out))
 
 
-def render_exchange(own: tuple[str, int], taken: str | None) -> Svg:
+def render_shares(shares: Sequence[tuple[str, int]]) -> Svg:
+    """Share cards side by side (How to play): each in its company's colour."""
+    width = 40 * len(shares) + 8
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 52" width="{width}" '
+        'height="52" aria-hidden="true">',
+    ]
+    for index, (company, percentage) in enumerate(shares):
+        out += _share_card(company, percentage, 7 + 40 * index, 3)
+    out.append("</svg>")
+    return Svg("\n".join(out))
+
+
+def render_exchange(own: tuple[str, int], taken: str | None, *, margin: int = 0) -> Svg:
     """An exchange: your share, and laid over it the share you take (the open one's
     company, or None: the top of the stack, face down), with an arrow from one to
-    the other; square, as buttons show their pictures, on a light ground."""
+    the other; square, as buttons show their pictures, on a light ground. How to play
+    leaves a `margin` round it."""
     company, percentage = own
+    low, size = -margin, 66 + 2 * margin
     out = [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 66 66" width="66" height="66" '
-        'aria-hidden="true">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{low} {low} {size} {size}" '
+        f'width="{size}" height="{size}" aria-hidden="true">',
         '<rect width="66" height="66" rx="6" fill="#fffdf7"/>',  # light on any button
         *_share_card(company, percentage, 1, 1),
         '<path d="M6,56 Q14,62 26,58 M20,53 L27,58 L20,63" fill="none" stroke="#222" '
@@ -201,21 +243,67 @@ def _line_trace(route: Route, colour: str) -> list[str]:
     ]
 
 
+Window = tuple[int, int, int, int]  # first row, first column, last row, last column
+
+
+def _view_box(window: Window | None, top: int, bottom: int) -> tuple[float, float, float, float]:
+    """The part of the drawing shown: the whole table, or a block of squares with the
+    station numbers beside it where it reaches the edge (a small example position)."""
+    size = 2 * MARGIN + SIZE * CELL
+    if window is None:
+        return 0, -top, size, size + top + bottom
+    row0, col0, row1, col1 = window
+    pad = 10
+    x0 = MARGIN + col0 * CELL - (MARGIN if col0 == 0 else pad)
+    y0 = MARGIN + row0 * CELL - (MARGIN if row0 == 0 else pad)
+    x1 = MARGIN + (col1 + 1) * CELL + (MARGIN if col1 == SIZE - 1 else pad)
+    y1 = MARGIN + (row1 + 1) * CELL + (MARGIN if row1 == SIZE - 1 else pad)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def _frame(sq: int) -> str:
+    """A bold green frame: the tile just placed in an example."""
+    x, y = _origin(sq)
+    return (
+        f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
+        'stroke="#1d8a3a" stroke-width="4" rx="3"/>'
+    )
+
+
+def _cross(sq: int) -> str:
+    """A red cross over a square: a placement the rules forbid."""
+    x, y = _origin(sq)
+    near, far = 10, CELL - 10
+    return (
+        f'<path d="M{x + near},{y + near} L{x + far},{y + far} M{x + far},{y + near} '
+        f'L{x + near},{y + far}" stroke="#d11" stroke-width="7" stroke-linecap="round" '
+        'stroke-opacity="0.85"/>'
+    )
+
+
 def render_table(
     table: Table,
     *,
     scores: list[str] | None = None,
     highlight: frozenset[int] = frozenset(),
     title: str | None = None,
+    window: Window | None = None,
+    framed: frozenset[int] = frozenset(),
+    crossed: frozenset[int] = frozenset(),
 ) -> Svg:
-    """The table; `highlight` marks squares (legal targets); `scores` lines go below."""
+    """The table; `highlight` marks squares (legal targets); `scores` lines go below.
+    How to play shows a `window` of it (no title or scores then), with the tile just
+    placed `framed` or a forbidden placement `crossed` out."""
     size = 2 * MARGIN + SIZE * CELL
+    if window is not None:
+        title, scores = None, None
     top = 26 if title else 0
     bottom = 20 * len(scores or [])
+    x0, y0, width, height = _view_box(window, top, bottom)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 {-top} {size} {size + top + bottom}" '
-        f'width="{size}" height="{size + top + bottom}" font-family="sans-serif">',
-        f'<rect x="0" y="{-top}" width="{size}" height="{size + top + bottom}" fill="#fffdf7"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x0} {y0} {width} {height}" '
+        f'width="{width}" height="{height}" font-family="sans-serif">',
+        f'<rect x="{x0}" y="{y0}" width="{width}" height="{height}" fill="#fffdf7"/>',
     ]
     if title:
         out.append(f'<text x="{MARGIN}" y="-6" font-size="16">{escape(title)}</text>')
@@ -262,6 +350,8 @@ def render_table(
         )
     if 2 in table.modules:
         out += [_central_spot(position) for position in CENTRAL_POSITIONS]
+    out += [_frame(sq) for sq in sorted(framed)]
+    out += [_cross(sq) for sq in sorted(crossed)]
     for number, text in enumerate(scores or []):
         out.append(
             f'<text x="{MARGIN}" y="{size + 14 + 20 * number}" font-size="14">{escape(text)}</text>'

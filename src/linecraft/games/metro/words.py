@@ -149,6 +149,52 @@ ROW_BONUS = "Majority bonuses"
 ROW_NUMBERS = "Station numbers"
 ROW_TOTAL = "Total"
 
+# What each score row means (a tooltip on the row's words).
+SCORE_HELP = {
+    ROW_COLOUR: "The colour of this player's cars on the board.",
+    ROW_LINES: (
+        "Points for this player's finished lines: 1 for every tile a line runs through "
+        "(twice through one tile counts twice), doubled for a line from the edge that ends "
+        "at the central station."
+    ),
+    ROW_SHARES: (
+        "Each share earns its company's value (8 for the company with the most profit, "
+        "down to 1) once for 10%, twice for 20%, three times for 30% and four times for 40%."
+    ),
+    ROW_BONUS: (
+        "For each company in which this player holds the most percent, a tenth of its "
+        "profit, rounded down; tied players each get the whole bonus."
+    ),
+    ROW_NUMBERS: (
+        "The points of every line that ends at a station whose number this player holds; "
+        "a line from the central station counts double."
+    ),
+    ROW_TOTAL: (
+        "All the rows above added up: the highest total wins, and tied players share the win."
+    ),
+}
+
+# --- the drawing's score lines (at the end, and in How to play) ----------------------------
+OVERLAY_PLAYER = "{colour}: {total} points from lines."
+OVERLAY_PLAYER_NUMBERS = (
+    "{colour}: {lines} points from lines + {numbers} from station numbers = {total}."
+)
+OVERLAY_HOLDER = "Player {seat}: {shares} points from shares + {bonus} in bonuses = {total}."
+OVERLAY_HOLDER_NUMBERS = (
+    "Player {seat}: {shares} from shares + {bonus} in bonuses + {numbers} from station "
+    "numbers = {total}."
+)
+OVERLAY_COMPANY = "{company}: {profit} profit, worth {value}."
+
+# --- the reference beside the board ---------------------------------------------------------
+TILES_LEFT_TITLE = "Tiles left"
+TILES_LEFT = "{left} of {copies} left"
+SHARE_CARDS_TITLE = "Share cards"
+SHARE_CARD_YOURS = "{company} {percentage}%: yours"
+SHARE_CARD_OPEN = "{company} {percentage}%: face up"
+SHARE_CARD_REVEALED = "{company} {percentage}%: revealed"
+SHARE_CARD_HIDDEN = "{company} {percentage}%"  # face down: in a stack or another hand
+
 # --- buttons and prompts ----------------------------------------------------------------
 DRAW_BUTTON = "Draw a tile and place it"
 DRAW_EMPTY = "The draw pile is empty."
@@ -561,3 +607,48 @@ def _your_shares(state: MetroState, viewer: int) -> str:
         template = SHARE_REVEALED if (company, percentage) in state.revealed else SHARE_HELD
         told.append(template.format(company=COLOUR_NAMES[company], percentage=percentage))
     return ", ".join(told)
+
+
+# --- the drawing's score lines ----------------------------------------------------------------
+def overlay_lines(result: Mapping[str, Any]) -> list[str]:
+    """The scorer's result (§17.4) as the lines drawn under the table: each seat's
+    total, by car colour (or by player number with companies), then the companies."""
+    companies = result.get("companies", [])
+    numbers = "numbers" in result
+    out = []
+    for player in result["players"]:
+        if companies:
+            template = OVERLAY_HOLDER_NUMBERS if numbers else OVERLAY_HOLDER
+            out.append(template.format(seat=player["seat"] + 1, **_card(player)))
+        else:
+            template = OVERLAY_PLAYER_NUMBERS if numbers else OVERLAY_PLAYER
+            out.append(template.format(colour=COLOUR_NAMES[player["colour"]], **_card(player)))
+    for company in companies:
+        out.append(
+            OVERLAY_COMPANY.format(
+                company=COLOUR_NAMES[company["colour"]],
+                profit=company["profit"],
+                value=company["value"],
+            )
+        )
+    return out
+
+
+def _card(player: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: player[k] for k in ("lines", "shares", "bonus", "numbers", "total")}
+
+
+# --- the reference beside the board -----------------------------------------------------------
+def tiles_left_caption(left: int, copies: int) -> str:
+    return TILES_LEFT.format(left=left, copies=copies)
+
+
+def share_card_caption(company: str, percentage: int, where: str) -> str:
+    """`where`: "yours", "open", "revealed" or "hidden" (in a stack or another hand)."""
+    template = {
+        "yours": SHARE_CARD_YOURS,
+        "open": SHARE_CARD_OPEN,
+        "revealed": SHARE_CARD_REVEALED,
+        "hidden": SHARE_CARD_HIDDEN,
+    }[where]
+    return template.format(company=COLOUR_NAMES[company], percentage=percentage)
