@@ -67,11 +67,11 @@ function Replay({ m }) {
 
 function Controls({ d, m }) {
   return html`<nav class="replay" aria-label="Replay">
-    <button type="button" id="first" aria-label="First step (Home)" onClick=${() => go(0)}>« First</button>
-    <button type="button" id="back" aria-label="Previous step (left arrow)" onClick=${() => go(m.want - 1)}>‹ Back</button>
-    <button type="button" id="play" aria-label=${m.playing ? "Pause (space)" : "Play (space)"} onClick=${() => play(!m.playing)}>${m.playing ? "Pause" : "Play"}</button>
-    <button type="button" id="next" aria-label="Next step (right arrow)" onClick=${() => go(m.want + 1)}>Next ›</button>
-    <button type="button" id="last" aria-label="Last step (End)" onClick=${() => go(d.steps)}>Last »</button>
+    <button type="button" id="first" title="First step (Home)" onClick=${() => go(0)}>« First</button>
+    <button type="button" id="back" title="Previous step (left arrow)" onClick=${() => go(m.want - 1)}>‹ Back</button>
+    <button type="button" id="play" title="Play or pause (space)" onClick=${() => play(!m.playing)}>${m.playing ? "Pause" : "Play"}</button>
+    <button type="button" id="next" title="Next step (right arrow)" onClick=${() => go(m.want + 1)}>Next ›</button>
+    <button type="button" id="last" title="Last step (End)" onClick=${() => go(d.steps)}>Last »</button>
     <input type="range" id="step" min="0" max=${d.steps} value=${d.step} aria-label="Step of the game" onChange=${(e) => go(Number(e.target.value))} />
     <span id="where" aria-live="polite">Step ${d.step} of ${d.steps}</span>
   </nav>`;
