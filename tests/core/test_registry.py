@@ -29,12 +29,18 @@ def test_every_choice_a_form_offers_is_accepted_and_the_default_is_among_them() 
     offered = 0
     for info in linecraft.games():
         for option in info.options:
+            if option.ordered:  # an order of all the choices, or the rules' own (None)
+                info.resolve_options({option.name: list(reversed(option.choices))})
+                assert option.default is None, (info.name, option.name)
+                continue
             for choice in option.choices:
                 value = [choice] if option.many else choice
                 info.resolve_options({option.name: value})  # raises if the choice is refused
                 offered += 1
             if option.choices and not option.many:
                 assert option.default in option.choices, (info.name, option.name)
+            if option.choice_words:  # each choice has its words in a form
+                assert len(option.choice_words) == len(option.choices), (info.name, option.name)
             if option.many:
                 assert set(option.default) <= set(option.choices), (info.name, option.name)
     assert offered > 20
