@@ -826,9 +826,6 @@ def _players(game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
     return {"players": len(seats)} if "players" in names else {}
 
 
-__all__ = ["LinecraftError", "Room", "RoomError", "RoomSetAside", "Rooms", "SaveError", "Seat"]
-
-
 def _choice_labels(game: Game, actions: Sequence[Action]) -> dict[str, list[Any]]:
     """Words and a picture for each play that shares its spot and piece with another, so
     a client asks which is meant with buttons, never with notation, and for each play it
@@ -841,3 +838,6 @@ def _choice_labels(game: Game, actions: Sequence[Action]) -> dict[str, list[Any]
     told = [a for group in shared.values() if len(group) > 1 for a in group]
     told += [a for a in actions if game.asks_first(a)]
     return {str(a): list(game.choice_label(a)) for a in told}
+
+
+__all__ = ["LinecraftError", "Room", "RoomError", "RoomSetAside", "Rooms", "SaveError", "Seat"]
