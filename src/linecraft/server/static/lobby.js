@@ -1,7 +1,7 @@
 // The lobby: the games as cards, a table to set up, the games this browser holds a
 // seat in, and the open and running tables of the server. Names and seats are kept in
 // this browser (local storage) so a closed tab never loses a seat.
-import { html, render, useEffect, useState } from "./vendor/preact-htm.mjs";
+import { html, render, useState } from "./vendor/preact-htm.mjs";
 import { rememberSeat, heldSeats, myName, setMyName, ago } from "./seats.js";
 
 const model = { catalogue: null, game: null, created: null, error: "", rooms: [], mine: [], daily: null };
@@ -58,7 +58,7 @@ function Lobby({ m }) {
         <div class="cards">${m.catalogue.games.map((g) => html`<${Card} key=${g.name} g=${g} m=${m} />`)}</div>
       </section>
       <${Daily} m=${m} />
-      <${Setup} m=${m} />
+      <${Setup} key=${m.game} m=${m} />
       <${Tables} m=${m} />
     </main>`;
 }
@@ -93,17 +93,16 @@ function Card({ g }) {
 // seats: you, people you send a link to, open seats anyone may take, or bots.
 function Setup({ m }) {
   const info = m.catalogue.games.find((g) => g.name === m.game);
-  const [seats, setSeats] = useState(null);
-  const [options, setOptions] = useState({});
-  const [assistant, setAssistant] = useState(false);
-  const [clock, setClock] = useState(0);
-  useEffect(() => {
+  // keyed by game, so a new game's seats and options are there on the first drawing:
+  // what the player types next is never overwritten by a late reset
+  const [seats, setSeats] = useState(() => {
     const first = [{ name: myName() || "Player", kind: "" }];
     for (let i = 1; i < Math.max(2, info.players[0]); i++) first.push({ name: "", kind: "greedy" });
-    setSeats(info.players[1] === 1 ? first.slice(0, 1) : first);
-    setOptions(Object.fromEntries(info.options.map((o) => [o.name, o.default])));
-  }, [m.game]);
-  if (!seats) return null;
+    return info.players[1] === 1 ? first.slice(0, 1) : first;
+  });
+  const [options, setOptions] = useState(() => Object.fromEntries(info.options.map((o) => [o.name, o.default])));
+  const [assistant, setAssistant] = useState(false);
+  const [clock, setClock] = useState(0);
   const create = async () => {
     try {
       const body = {
@@ -116,12 +115,12 @@ function Setup({ m }) {
       refresh();
     } catch (error) { update({ error: error.message, created: null }); }
   };
-  const setSeat = (i, change) => setSeats(seats.map((s, j) => (i === j ? { ...s, ...change } : s)));
+  const setSeat = (i, change) => setSeats((all) => all.map((s, j) => (i === j ? { ...s, ...change } : s)));
   return html`<section id="setup" aria-labelledby="setup-title">
     <h2 id="setup-title">Set up a table</h2>
     <label class="field">Game <select id="game" value=${m.game} onChange=${(e) => update({ game: e.target.value, created: null })}>
       ${m.catalogue.games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
-    <div id="options">${info.options.map((o) => html`<${OptionField} key=${info.name + o.name} o=${o} value=${options[o.name]} set=${(v) => setOptions({ ...options, [o.name]: v })} />`)}</div>
+    <div id="options">${info.options.map((o) => html`<${OptionField} key=${info.name + o.name} o=${o} value=${options[o.name]} set=${(v) => setOptions((all) => ({ ...all, [o.name]: v }))} />`)}</div>
     <h3>Seats</h3>
     <div id="seats">${seats.map((s, i) => html`<div class="seat-row" key=${i}>
       <input class="seat-name" aria-label=${`Seat ${i + 1}: name`} value=${s.kind === "open" ? "" : s.name} disabled=${s.kind === "open"}
@@ -131,9 +130,9 @@ function Setup({ m }) {
         <option value="open">an open seat (anyone may join)</option>
         ${m.catalogue.bots.map((b) => html`<option value=${b}>bot: ${BOT_WORDS[b] || b}</option>`)}
       </select>
-      ${seats.length > info.players[0] ? html`<button type="button" aria-label=${`Remove seat ${i + 1}`} onClick=${() => setSeats(seats.filter((_, j) => j !== i))}>×</button>` : null}
+      ${seats.length > info.players[0] ? html`<button type="button" aria-label=${`Remove seat ${i + 1}`} onClick=${() => setSeats((all) => all.filter((_, j) => j !== i))}>×</button>` : null}
     </div>`)}</div>
-    ${seats.length < info.players[1] ? html`<button id="add-seat" type="button" onClick=${() => setSeats([...seats, { name: "", kind: "greedy" }])}>Add a seat</button>` : null}
+    ${seats.length < info.players[1] ? html`<button id="add-seat" type="button" onClick=${() => setSeats((all) => [...all, { name: "", kind: "greedy" }])}>Add a seat</button>` : null}
     <label class="field">Turn clock <select id="clock" onChange=${(e) => setClock(Number(e.target.value))}>
       ${CLOCKS.map(([seconds, words]) => html`<option value=${seconds} selected=${seconds === clock}>${words}</option>`)}</select>
       <small class="help">When a person's time for a turn runs out, a bot plays that turn.</small></label>
