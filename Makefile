@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 AXE := node_modules/axe-core/axe.min.js
 
-.PHONY: run test lint typecheck bench clean chromium
+.PHONY: run test lint typecheck bench clean chromium messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ test: $(STAMP) chromium $(AXE)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+# The catalogs follow the code: new messages arrive empty in every language's .po.
+messages: $(STAMP)
+	$(BIN)/python -m linecraft.core.messages
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/railroad_ink.py

@@ -147,9 +147,10 @@ def take_a_step(page: Any, rng: random.Random, clicks: Clicks, before: int) -> b
     if page.locator(".choices button.choice").count():
         page.locator(".choices button.choice").first.click(timeout=2000)
         return True
+    # each locator is counted once: a redraw between two counts could leave none
     spots = page.locator(".board.mine .spot.target")
-    if spots.count():
-        spots.nth(rng.randrange(spots.count())).click(timeout=2000)
+    if count := spots.count():
+        spots.nth(rng.randrange(count)).click(timeout=2000)
         clicks.spots += 1
         page.wait_for_timeout(40)
         if version(page) != before and not page.locator("#confirm").count():
@@ -157,8 +158,8 @@ def take_a_step(page: Any, rng: random.Random, clicks: Clicks, before: int) -> b
             clicks.unconfirmed_changes += int(confirm_needed)
         return True
     enabled = page.locator(".controls button.control:not([disabled]):visible, .controls summary")
-    if enabled.count():
-        button = enabled.nth(rng.randrange(enabled.count()))
+    if count := enabled.count():
+        button = enabled.nth(rng.randrange(count))
         if button.evaluate("b => b.tagName") == "SUMMARY":  # opens a group of buttons
             button.click(timeout=2000)
             return False
@@ -166,8 +167,8 @@ def take_a_step(page: Any, rng: random.Random, clicks: Clicks, before: int) -> b
         button.click(timeout=2000)
         return True
     others = page.locator(".hand button.piece:not(.picked)")
-    if others.count():  # the piece in hand fits nowhere: pick another
-        others.nth(rng.randrange(others.count())).click(timeout=2000)
+    if count := others.count():  # the piece in hand fits nowhere: pick another
+        others.nth(rng.randrange(count)).click(timeout=2000)
         clicks.pieces += 1
         return False
     return False

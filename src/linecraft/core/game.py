@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from linecraft.core.errors import IllegalActionError, NotYourTurnError
+from linecraft.core.i18n import _
 from linecraft.core.rng import copy_rng, make_rng
 
 
@@ -381,7 +382,9 @@ class State(ABC):
     def undo(self, player: int) -> None:
         """Take back `player`'s last action where the rules allow it."""
         if not self.game.has_undo:
-            raise IllegalActionError(f"{self.game.name}: the rules allow no take-backs")
+            raise IllegalActionError(
+                _("{game}: the rules allow no take-backs").format(game=self.game.name)
+            )
         self.apply(player, self.game.parse_action("undo"))
 
     def _not_your_turn(self, player: int) -> str:
@@ -390,8 +393,10 @@ class State(ABC):
         if self.is_chance():
             return "waiting for a chance event"
         if not 0 <= player < self.game.num_players:
-            return f"there is no player {player}"
-        return f"player {player} may not act now (to act: {list(self.to_act())})"
+            return _("there is no player {player}").format(player=player)
+        return _("player {player} may not act now (to act: {to_act})").format(
+            player=player, to_act=list(self.to_act())
+        )
 
     # --- chance -----------------------------------------------------------------------
     @abstractmethod
@@ -414,7 +419,7 @@ class State(ABC):
         if isinstance(outcome, str):
             outcome = self.game.parse_outcome(outcome)
         if not self.is_chance():
-            raise NotYourTurnError("no chance event is pending")
+            raise NotYourTurnError(_("no chance event is pending"))
         self._do_chance(outcome)
         self.history.append(Event(None, str(outcome)))
         return outcome
@@ -424,7 +429,7 @@ class State(ABC):
         or `rng` (the web platform's live rooms pass the operating system's generator,
         so nobody can predict a roll from the rolls seen so far)."""
         if not self.is_chance():
-            raise NotYourTurnError("no chance event is pending")
+            raise NotYourTurnError(_("no chance event is pending"))
         return self.apply_chance(self._sample_outcome(rng or self._rng))
 
     # --- results ----------------------------------------------------------------------

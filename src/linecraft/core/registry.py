@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from linecraft.core.game import Game, HelpPage
+from linecraft.core.i18n import _
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,11 @@ class GameInfo:
         for key in given:
             if key not in known:
                 names = ", ".join(sorted(known)) or "none"
-                raise ValueError(f"{self.name} has no option {key!r} (options: {names})")
+                raise ValueError(
+                    _("{game} has no option {option!r} (options: {names})").format(
+                        game=self.title, option=key, names=names
+                    )
+                )
         resolved = {}
         for option in self.options:
             value = given.get(option.name, option.default)
@@ -66,8 +71,16 @@ class GameInfo:
                 resolved[option.name] = option.validate(value)
             except (TypeError, ValueError) as exc:
                 raise ValueError(
-                    f"{self.name}: bad value {value!r} for option {option.name!r} "
-                    f"(allowed: {option.allowed}): {exc}"
+                    _(
+                        "{game}: bad value {value!r} for option {option!r} (allowed: {allowed}): "
+                        "{reason}"
+                    ).format(
+                        game=self.title,
+                        value=value,
+                        option=option.name,
+                        allowed=_(option.allowed),
+                        reason=exc,
+                    )
                 ) from None
         return resolved
 
@@ -87,7 +100,9 @@ def game_info(name: str) -> GameInfo:
         return _REGISTRY[name]
     except KeyError:
         names = ", ".join(sorted(_REGISTRY)) or "none"
-        raise ValueError(f"unknown game {name!r} (games: {names})") from None
+        raise ValueError(
+            _("unknown game {name!r} (games: {names})").format(name=name, names=names)
+        ) from None
 
 
 def registered_games() -> list[GameInfo]:

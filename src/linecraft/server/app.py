@@ -21,15 +21,27 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 import linecraft
 from linecraft.bots import BOTS, make_bot
 from linecraft.core.errors import LinecraftError
+from linecraft.core.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    client_messages,
+    current,
+    language,
+    negotiate,
+)
 from linecraft.server import daily
 from linecraft.server.helppages import help_page
+from linecraft.server.pages import LANGUAGE_COOKIE, problem_page, safe_back
 from linecraft.server.replays import step_view
 from linecraft.server.rooms import (
     ABSENT_AFTER,
@@ -107,6 +119,7 @@ CLIENT_FILES = (
     "replay.js",
     "room.js",
     "seats.js",
+    "i18n.js",
     "icon.svg",
     "icon-turn.svg",
     "vendor/preact-htm.mjs",
@@ -119,6 +132,42 @@ def _page(name: str) -> str:
     for part in name.split("/"):
         folder = folder.joinpath(part)
     return folder.read_text()
+
+
+# the words the client's HTML pages show before their script has run
+PAGE_WORDS = (N_("Connecting…"), N_("Linecraft replay"))
+
+
+def _document(name: str) -> str:
+    """One of the client's HTML pages, in the reader's language."""
+    text = _page(name).replace('<html lang="en">', f'<html lang="{current()}">', 1)
+    for words in PAGE_WORDS:
+        text = text.replace(f">{words}<", f">{html.escape(_(words))}<")
+    return text
+
+
+def spoken(connection: HTTPConnection) -> str:
+    """The reader's language: the one they chose (the `lang` cookie), else the one
+    their browser prefers among ours."""
+    chosen = connection.cookies.get(LANGUAGE_COOKIE)
+    if chosen in LANGUAGES:
+        return str(chosen)
+    return negotiate(connection.headers.get("accept-language"))
+
+
+class SpeakTheReadersLanguage:
+    """Every request and connection runs in its reader's language (a context variable
+    worker threads inherit), so errors, pages and views all come in it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        with language(spoken(HTTPConnection(scope))):
+            await self.app(scope, receive, send)
 
 
 def create_app(
@@ -149,6 +198,7 @@ def create_app(
         store.close()
 
     app = FastAPI(title="Linecraft", lifespan=lifespan)
+    app.add_middleware(SpeakTheReadersLanguage)
     app.state.rooms = rooms
 
     @app.exception_handler(StarletteHTTPException)
@@ -158,14 +208,16 @@ def create_app(
         if request.url.path.startswith(("/api/", "/ws/", "/static/")):
             return await http_exception_handler(request, exc)
         unknown = exc.status_code == 404 and exc.detail == "Not Found"  # no route at all
-        reason = "There is no such page." if unknown else str(exc.detail)
-        return HTMLResponse(_problem_page(reason), status_code=exc.status_code)
+        reason = _("There is no such page.") if unknown else str(exc.detail)
+        return HTMLResponse(problem_page(reason, current()), status_code=exc.status_code)
 
     def room_or_404(room_id: str) -> Room:
         try:
             return rooms.get(room_id)
         except RoomSetAside as exc:
-            raise HTTPException(409, f"this room has been set aside: {exc}") from None
+            raise HTTPException(
+                409, _("this room has been set aside: {reason}").format(reason=exc)
+            ) from None
         except RoomError as exc:
             raise HTTPException(404, str(exc)) from None
 
@@ -174,12 +226,32 @@ def create_app(
             return None
         seat = room.seat_of(token)
         if seat is None:
-            raise HTTPException(403, "this link does not belong to a seat of the room")
+            raise HTTPException(403, _("this link does not belong to a seat of the room"))
         return seat
 
     @app.get("/", response_class=HTMLResponse)
     def lobby() -> str:
-        return _page("lobby.html")
+        return _document("lobby.html")
+
+    @app.get("/language")
+    def choose_language(request: Request, lang: str, back: str = "") -> RedirectResponse:
+        """The pages' language form: remember the choice, go back where the reader was."""
+        if lang not in LANGUAGES:
+            raise HTTPException(400, _("there is no language {code!r}").format(code=lang))
+        referer = request.headers.get("referer", "")
+        path = back or (referer.split(request.headers.get("host", ""), 1)[-1] if referer else "")
+        answer = RedirectResponse(safe_back(path), status_code=303)
+        answer.set_cookie(LANGUAGE_COOKIE, lang, max_age=365 * 86400, samesite="lax")
+        return answer
+
+    @app.get("/api/messages")
+    def messages() -> dict[str, Any]:
+        """The client's words in the reader's language, and the languages offered."""
+        return {
+            "language": current(),
+            "languages": LANGUAGES,
+            "messages": client_messages(current()),
+        }
 
     @app.get("/room/{room_id}", response_class=HTMLResponse)
     def room_page(room_id: str, token: str | None = None) -> HTMLResponse:
@@ -187,15 +259,17 @@ def create_app(
         if token and room.seat_of(token) is None:
             raise HTTPException(
                 403,
-                "This link does not belong to a seat of this room: ask the player who set "
-                "up the table for your own link, or watch the game without one.",
+                _(
+                    "This link does not belong to a seat of this room: ask the player who "
+                    "set up the table for your own link, or watch the game without one."
+                ),
             )
-        return HTMLResponse(_page("room.html"))
+        return HTMLResponse(_document("room.html"))
 
     @app.get("/static/{name:path}")
     def static(name: str) -> HTMLResponse:
         if name not in CLIENT_FILES:
-            raise HTTPException(404, "no such file")
+            raise HTTPException(404, _("no such file"))
         kind = MEDIA_TYPES.get(Path(name).suffix, "application/javascript")
         return HTMLResponse(_page(name), media_type=kind, headers={"Cache-Control": "no-cache"})
 
@@ -207,21 +281,23 @@ def create_app(
                 {
                     "name": info.name,
                     "title": info.title,
-                    "blurb": info.blurb,
+                    "blurb": _(info.blurb),
                     "players": list(info.players),
-                    "minutes": info.minutes,
+                    "minutes": _(info.minutes),
                     "picture": f"/api/games/{info.name}/picture.svg",
                     "options": [
                         {
                             "name": o.name,
                             "default": o.default,
-                            "allowed": o.allowed,
+                            "allowed": _(o.allowed),
                             "doc": o.doc,
                             "choices": list(o.choices),
                             "many": o.many,
-                            "label": o.label or o.name.replace("_", " ").capitalize(),
-                            "help": o.help,
-                            "choice_words": list(o.choice_words)
+                            "label": _(o.label)
+                            if o.label
+                            else o.name.replace("_", " ").capitalize(),
+                            "help": _(o.help),
+                            "choice_words": [_(w) for w in o.choice_words]
                             or [str(c).replace("-", " ").capitalize() for c in o.choices],
                             "ordered": o.ordered,
                         }
@@ -238,7 +314,7 @@ def create_app(
     async def game_picture(name: str) -> HTMLResponse:
         """A finished board of the game, drawn by its own renderer, for its card."""
         try:
-            svg = await asyncio.to_thread(picture, name)
+            svg = await asyncio.to_thread(picture, name, current())
         except ValueError as exc:
             raise HTTPException(404, str(exc)) from None
         return HTMLResponse(
@@ -250,8 +326,10 @@ def create_app(
         try:
             if request.seed is not None and not request.practice:
                 raise RoomError(
-                    "a seed can be chosen only for a practice room (practice: true), "
-                    "which every seat sees marked as such"
+                    _(
+                        "a seed can be chosen only for a practice room (practice: true), "
+                        "which every seat sees marked as such"
+                    )
                 )
             seed = request.seed
             if request.practice and seed is None:
@@ -300,7 +378,7 @@ def create_app(
         seat = seat_of(room, token)
         assert seat is not None
         if room.rematch is None:
-            raise HTTPException(404, "nobody has started a rematch yet")
+            raise HTTPException(404, _("nobody has started a rematch yet"))
         new = room_or_404(room.rematch)
         return {"room": new.id, "link": f"/room/{new.id}?token={new.seats[seat].token}"}
 
@@ -324,7 +402,7 @@ def create_app(
             found.append(
                 {
                     "room": room.id,
-                    "title": room.title,
+                    "title": room_title(room.game),
                     "created": room.created,
                     "link": f"/room/{room.id}?token={held.token}",
                     "status": "finished" if view["terminal"] else room.status,
@@ -344,7 +422,7 @@ def create_app(
             "challenges": [
                 {
                     "key": c.key,
-                    "title": c.title,
+                    "title": _(c.title),
                     "results": [
                         {"name": name, "score": score, "replay": f"/replay/{room}"}
                         for name, score, room in store.daily_results(day, c.key)[:20]
@@ -359,7 +437,7 @@ def create_app(
         """A room with today's dice or cards for one player."""
         challenge = daily.BY_KEY.get(key)
         if challenge is None:
-            raise HTTPException(404, f"no daily challenge {key!r}")
+            raise HTTPException(404, _("there is no daily challenge {key!r}").format(key=key))
         day = daily.today()
         secret = store.setting("daily secret", daily.new_secret)
         room = rooms.create(
@@ -422,9 +500,9 @@ def create_app(
         room = room_or_404(room_id)
         by = seat_of(room, request.token)
         if by is None:
-            raise HTTPException(403, "only a seat of the room can hand a seat to a bot")
+            raise HTTPException(403, _("only a seat of the room can hand a seat to a bot"))
         if not 0 <= request.seat < len(room.seats):
-            raise HTTPException(400, f"no seat {request.seat}")
+            raise HTTPException(400, _("there is no seat {seat}").format(seat=request.seat))
         try:
             room.take_over(by, request.seat, request.bot)
         except RoomError as exc:
@@ -447,28 +525,29 @@ def create_app(
     def replay_page(room_id: str) -> str:
         room = room_or_404(room_id)
         if not room.is_terminal():
-            raise HTTPException(409, "This game is not over yet: it can be replayed at its end.")
-        return _page("replay.html")
+            raise HTTPException(409, _("This game is not over yet: it can be replayed at its end."))
+        return _document("replay.html")
 
     @app.get("/api/rooms/{room_id}/replay")
     def replay_step(room_id: str, step: int = 0) -> dict[str, Any]:
         room = room_or_404(room_id)
         if not room.is_terminal():
-            raise HTTPException(409, "a game can be replayed once it is over")
+            raise HTTPException(409, _("a game can be replayed once it is over"))
         return room.replay_at(step)
 
     @app.get("/help/{name}", response_class=HTMLResponse)
     async def how_to_play(name: str) -> HTMLResponse:
         """How to play a game: one screen for the game and one per expansion or module."""
         try:
-            return HTMLResponse(await asyncio.to_thread(help_page, name))
+            return HTMLResponse(await asyncio.to_thread(help_page, name, current()))
         except ValueError:
-            return HTMLResponse(_problem_page(f"There is no game called {name!r}."), 404)
+            reason = _("There is no game called {name!r}.").format(name=name)
+            return HTMLResponse(problem_page(reason, current()), 404)
 
     @app.get("/replay", response_class=HTMLResponse)
     def replay_file_page() -> str:
         """The replay viewer for a record file the person opens in the browser."""
-        return _page("replay.html")
+        return _document("replay.html")
 
     @app.post("/api/replay")
     def replay_file(request: ReplayRequest) -> dict[str, Any]:
@@ -476,7 +555,9 @@ def create_app(
         try:
             return step_view(request.record, request.step)
         except (LinecraftError, ValueError, KeyError, TypeError) as exc:
-            raise HTTPException(400, f"this file cannot be replayed: {exc}") from None
+            raise HTTPException(
+                400, _("this file cannot be replayed: {reason}").format(reason=exc)
+            ) from None
 
     @app.get("/api/rooms/{room_id}/record")
     def record(room_id: str) -> JSONResponse:
@@ -486,7 +567,7 @@ def create_app(
             record = None
             room_or_404(room_id)  # the reason: no such room, or set aside
         if record is None:
-            raise HTTPException(409, "the game is not over yet")
+            raise HTTPException(409, _("the game is not over yet"))
         return JSONResponse(
             record, headers={"Content-Disposition": f'attachment; filename="{room_id}.json"'}
         )
@@ -502,7 +583,7 @@ def create_app(
             room = await asyncio.to_thread(rooms.get, room_id)
         except RoomError as exc:
             reason = (
-                f"this room has been set aside: {exc}"
+                _("this room has been set aside: {reason}").format(reason=exc)
                 if isinstance(exc, RoomSetAside)
                 else str(exc)
             )
@@ -511,7 +592,7 @@ def create_app(
             return
         seat = room.seat_of(token) if token else None
         if token and seat is None:
-            await socket.send_json({"error": "this link does not belong to a seat of the room"})
+            await socket.send_json({"error": _("this link does not belong to a seat of the room")})
             await socket.close()
             return
         loop = asyncio.get_running_loop()
@@ -552,10 +633,10 @@ def create_app(
                     message = json.loads(await socket.receive_text())
                     action = str(message["action"])
                 except (ValueError, TypeError, KeyError):
-                    await socket.send_json({"error": 'send {"action": "…"} as JSON'})
+                    await socket.send_json({"error": _('send {"action": "…"} as JSON')})
                     continue
                 if seat is None:
-                    await socket.send_json({"error": "spectators only watch"})
+                    await socket.send_json({"error": _("spectators only watch")})
                     continue
                 try:
                     accepted = await asyncio.to_thread(room.act, seat, action)
@@ -575,9 +656,14 @@ def create_app(
 
 
 @functools.cache
-def picture(name: str) -> str:
+def picture(name: str, code: str) -> str:
     """The end of one game the greedy bot plays alone at every seat (always the same
-    game: fixed seeds), drawn for the first seat."""
+    game: fixed seeds), drawn for the first seat, its words in language `code`."""
+    with language(code):
+        return _played_out(name)
+
+
+def _played_out(name: str) -> str:
     game = linecraft.load(name)
     state, bot, chance = game.new_state(3), make_bot("greedy", 1), random.Random(5)
     while not state.is_terminal():
@@ -597,18 +683,3 @@ def _delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     told = before["log"][-1]["n"] if before["log"] else -1
     more = [line for line in after["log"] if line["n"] > told]
     return changed | ({"boards": boards} if boards else {}) | ({"log_more": more} if more else {})
-
-
-def _problem_page(reason: str) -> str:
-    """A page that cannot be shown: the reason and the way back to the lobby."""
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="color-scheme" content="light dark">'
-        '<title>Linecraft</title><link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
-        '<link rel="stylesheet" href="/static/style.css"></head>'
-        '<body><header class="top"><a href="/">Linecraft</a></header><main class="problem">'
-        f'<h1>This page cannot be shown</h1><p role="alert">{html.escape(reason)}</p>'
-        '<p><a href="/">Back to the lobby</a>: your games, the tables playing now, '
-        "and a new game.</p></main></body></html>"
-    )

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from linecraft.core.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Challenge:
@@ -32,7 +34,7 @@ CHALLENGES = (
         {"expansions": ["underground"]},
         "Railroad Ink — Underground",
     ),
-    Challenge("next-station-london", "next-station-london", {}, "Next Station: London (solo)"),
+    Challenge("next-station-london", "next-station-london", {}, N_("Next Station: London (solo)")),
 )
 BY_KEY = {c.key: c for c in CHALLENGES}
 
@@ -53,4 +55,6 @@ def seed(secret: str, day: str, key: str) -> int:
 
 def summary(day: str, title: str, score: int, rank: int, players: int) -> str:
     """The line a player shares."""
-    return f"Linecraft daily {day} · {title} · {score} points · {rank} of {players}"
+    return _("Linecraft daily {day} · {title} · {score} points · {rank} of {players}").format(
+        day=day, title=title, score=score, rank=rank, players=players
+    )

@@ -13,13 +13,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from linecraft.core.game import Event, Game, State
+from linecraft.core.i18n import language
 
 RECENT = 6  # how many of a seat's last moves are marked on its board
 
 
 class GameLog:
-    def __init__(self, game: Game, names: Sequence[str]) -> None:
+    """The log told in one language (`code`)."""
+
+    def __init__(self, game: Game, names: Sequence[str], code: str = "en") -> None:
         self._game = game
+        self.language = code
         self._names = list(names)
         self._state: State = game.new_state(0)
         self._told: list[dict[int | None, str | None]] = []
@@ -38,6 +42,10 @@ class GameLog:
         ]
 
     def _follow(self, history: Sequence[Event]) -> None:
+        with language(self.language):
+            self._tell(history)
+
+    def _tell(self, history: Sequence[Event]) -> None:
         viewers: list[int | None] = [None, *range(self._game.num_players)]
         for event in history[len(self._told) :]:
             before = self._state

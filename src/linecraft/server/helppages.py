@@ -1,6 +1,6 @@
 """The How to play pages: each game's own help (its words and its renderer's pictures)
 laid out as one HTML page with a tab per screen (the game, then each expansion or
-module). Drawn once per game; nothing on them comes from players."""
+module). Drawn once per game and language; nothing on them comes from players."""
 
 from __future__ import annotations
 
@@ -9,27 +9,38 @@ from html import escape
 
 import linecraft
 from linecraft.core.game import HelpPage, Picture
+from linecraft.core.i18n import _, language
+from linecraft.server.pages import language_form
+
+
+def help_page(name: str, code: str) -> str:
+    """The whole page in language `code`; `ValueError` for an unknown game."""
+    linecraft.game_info(name)  # an unknown game is refused before anything is drawn
+    return _drawn(name, code)
 
 
 @functools.cache
-def help_page(name: str) -> str:
-    """The whole page; `ValueError` for an unknown game."""
-    info = linecraft.game_info(name)
-    pages = list(info.help()) if info.help else []
-    tabs = "".join(f'<a href="#{escape(p.key)}">{escape(p.title)}</a>' for p in pages)
-    body = "".join(_page(p) for p in pages) or "<p>No help has been written for this game.</p>"
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="color-scheme" content="light dark">'
-        f"<title>How to play {escape(info.title)} — Linecraft</title>"
-        '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
-        '<link rel="stylesheet" href="/static/style.css"></head><body>'
-        '<header class="top"><a href="/">Linecraft</a>'
-        f'<span class="title">How to play {escape(info.title)}</span></header>'
-        f'<main class="help"><nav class="help-tabs" aria-label="Screens">{tabs}</nav>'
-        f'{body}<p><a href="/">Back to the lobby</a></p></main></body></html>'
-    )
+def _drawn(name: str, code: str) -> str:
+    with language(code):
+        info = linecraft.game_info(name)
+        pages = list(info.help()) if info.help else []
+        tabs = "".join(f'<a href="#{escape(p.key)}">{escape(p.title)}</a>' for p in pages)
+        nothing = _("No help has been written for this game.")
+        body = "".join(_page(p) for p in pages) or f"<p>{escape(nothing)}</p>"
+        heading = escape(_("How to play {game}").format(game=info.title))
+        return (
+            f'<!doctype html><html lang="{code}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<meta name="color-scheme" content="light dark">'
+            f"<title>{heading} — Linecraft</title>"
+            '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
+            '<link rel="stylesheet" href="/static/style.css"></head><body>'
+            '<header class="top"><a href="/">Linecraft</a>'
+            f'<span class="title">{heading}</span>{language_form(code)}</header>'
+            f'<main class="help"><nav class="help-tabs" aria-label="{escape(_("Screens"))}">'
+            f'{tabs}</nav>{body}<p><a href="/">{escape(_("Back to the lobby"))}</a></p>'
+            "</main></body></html>"
+        )
 
 
 def _page(page: HelpPage) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from linecraft.core.errors import RecordError
 from linecraft.core.game import Event, State
+from linecraft.core.i18n import _, current
 from linecraft.core.records import initial_state
 from linecraft.server.gamelog import GameLog
 
@@ -43,7 +44,7 @@ def step_view(record: Mapping[str, Any], step: int, title: str = "") -> dict[str
     try:
         state.replay_events(events[:step])
     except Exception as exc:
-        raise RecordError(f"event {step}: {exc}") from None
+        raise RecordError(_("event {step}: {reason}").format(step=step, reason=exc)) from None
     cards = state.scores()
     return {
         "game": game.name,
@@ -57,6 +58,7 @@ def step_view(record: Mapping[str, Any], step: int, title: str = "") -> dict[str
             game.name,
             json.dumps(record.get("options")),
             json.dumps(names),
+            current(),
         ),
         "score_rows": {str(p): game.score_rows(c) for p, c in cards.items()},
         "terminal": state.is_terminal(),
@@ -67,18 +69,23 @@ def step_view(record: Mapping[str, Any], step: int, title: str = "") -> dict[str
 def _events(record: Mapping[str, Any]) -> list[Event]:
     raw = record.get("events")
     if not isinstance(raw, list) or len(raw) > MAX_EVENTS:
-        raise RecordError(f"a record holds a list of at most {MAX_EVENTS} events")
+        raise RecordError(
+            _("a record holds a list of at most {count} events").format(count=MAX_EVENTS)
+        )
     try:
         return [Event.from_json(e) for e in raw]
     except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"an event of the record is malformed: {exc}") from None
+        raise RecordError(
+            _("an event of the record is malformed: {reason}").format(reason=exc)
+        ) from None
 
 
 @functools.lru_cache(maxsize=32)
-def _log(events: str, game: str, options: str, names: str) -> list[dict[str, Any]]:
-    """The whole game told to a spectator (cached: every step of a replay shows it)."""
+def _log(events: str, game: str, options: str, names: str, code: str) -> list[dict[str, Any]]:
+    """The whole game told to a spectator in language `code` (cached: every step of a
+    replay shows it)."""
     record = {"game": game, "options": json.loads(options) or {}, "events": json.loads(events)}
     state = initial_state(record)
     history = _events(record)
-    log = GameLog(state.game, json.loads(names))
+    log = GameLog(state.game, json.loads(names), code)
     return log.lines(history, None)

@@ -12,6 +12,7 @@ start-up never replays the games stored so far.
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import sqlite3
@@ -31,6 +32,7 @@ import linecraft
 from linecraft.bots import BOTS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
 from linecraft.core.game import Action, Event, Game, State
+from linecraft.core.i18n import N_, _, _n, current
 from linecraft.core.records import make_record, now_iso
 from linecraft.core.registry import Option
 from linecraft.server.chance import Chance
@@ -71,6 +73,11 @@ class Seat:
     stand_in: bool = False  # the bot plays for the seat's person while they are away
     handed_by: str | None = None
 
+
+# what the table is told besides the game's events
+HANDED = N_("{by} handed {name}'s seat to a bot while {name} was away.")
+TOOK_BACK = N_("{name} is back and took the seat back from the bot.")
+CLOCK_RAN_OUT = N_("{name}'s clock ran out: a bot played the turn.")
 
 ABSENT_AFTER = 60.0  # seconds without a connection before a seat may be handed to a bot
 CLOSE_IDLE_AFTER = 24 * 3600.0  # seconds without a move before a running room is closed
@@ -120,12 +127,12 @@ class Room:
         self._watchers: set[Callable[[], None]] = set()
         # the latest view of each seat and drawing of the boards, made once per change
         # however many connections watch
-        self._views: dict[int | None, dict[str, Any]] = {}
-        self._boards: dict[int, tuple[int, dict[str, str]]] = {}
+        # (both per language: views and drawings are in their reader's words)
+        self._views: dict[tuple[int | None, str], dict[str, Any]] = {}
+        self._boards: dict[tuple[int, str], tuple[int, dict[str, str]]] = {}
         self._recent: tuple[int, list[dict[str, Any]]] = (-1, [])
         self.version = 0  # bumps on every change, so clients know to refresh
-        self._log = GameLog(self.game, [s.name for s in seats])
-        self.title = room_title(self.game)
+        self._logs: dict[str, GameLog] = {}  # the game log told in each language read
         for seat in seats:
             if seat.bot:
                 self._bots[seat.seat] = make_bot(seat.bot, self.chance.bot_seed(seat.seat))
@@ -150,12 +157,12 @@ class Room:
         `SaveError`, leaves everything as it was."""
         with self._lock:
             if self.status == "closed":
-                raise NotPlayingError("this room was closed: nobody had played in it for long")
+                raise NotPlayingError(_("this room was closed: nobody had played in it for long"))
             if self.open_seats():
                 raise NotPlayingError(self._waiting_for_players())
             if self.seats[seat].bot:
                 raise NotPlayingError(
-                    "a bot plays your seat while you were away: take your seat back first"
+                    _("a bot plays your seat while you were away: take your seat back first")
                 )
             if self.assistant and self.state.is_chance() and seat == 0:
                 done: Any = self._change(lambda: self.state.apply_chance(text))
@@ -168,28 +175,34 @@ class Room:
         """Seat `by` hands seat `seat`, whose person has been away for `absent_after`
         seconds, to a bot, which plays for them until they take the seat back."""
         if bot not in BOTS:
-            raise RoomError(f"unknown bot {bot!r} (bots: {', '.join(sorted(BOTS))})")
+            raise RoomError(_unknown_bot(bot))
         with self._lock:
             held, name = self.seats[seat], self.seats[seat].name
             if seat == by:
-                raise RoomError("you hold this seat: play it, or simply leave")
+                raise RoomError(_("you hold this seat: play it, or simply leave"))
             if held.bot:
-                raise RoomError(f"{name}'s seat is already played by a bot")
+                raise RoomError(_("{name}'s seat is already played by a bot").format(name=name))
             if self.state.is_terminal() or self.status != "running":
-                raise RoomError("the game is over")
+                raise RoomError(_("the game is over"))
             away = self._away_for(seat)
             if away is None:
-                raise RoomError(f"{name} is here: only an absent player's seat goes to a bot")
+                raise RoomError(
+                    _("{name} is here: only an absent player's seat goes to a bot").format(
+                        name=name
+                    )
+                )
             if away < self.absent_after:
                 raise RoomError(
-                    f"{name} has been away {away:.0f} s: a seat goes to a bot only after "
-                    f"{self.absent_after:.0f} s away"
+                    _(
+                        "{name} has been away {away} s: a seat goes to a bot only after "
+                        "{after} s away"
+                    ).format(name=name, away=f"{away:.0f}", after=f"{self.absent_after:.0f}")
                 )
             handed_by = self.seats[by].name
             self._store.set_bot(self.id, seat, bot, stand_in=True, handed_by=handed_by)
             held.bot, held.stand_in, held.handed_by = bot, True, handed_by
             self._bots[seat] = make_bot(bot, self.chance.bot_seed(seat))
-            self._notice(f"{handed_by} handed {name}'s seat to a bot while {name} was away.")
+            self._notice(HANDED, by=handed_by, name=name)
         self.wake()
 
     def open_seats(self) -> list[int]:
@@ -198,7 +211,9 @@ class Room:
 
     def _waiting_for_players(self) -> str:
         count = len(self.open_seats())
-        return f"waiting for {count} more player{'s' if count > 1 else ''} to join"
+        return _n(
+            "waiting for 1 more player to join", "waiting for {count} more players to join", count
+        ).format(count=count)
 
     def join(self, name: str) -> Seat:
         """A person takes the first open seat under `name`; the game starts once every
@@ -209,11 +224,11 @@ class Room:
             for seat in self.open_seats():
                 if self._store.claim_seat(self.id, seat, name):
                     self.seats[seat].name = name
-                    self._log = GameLog(self.game, [s.name for s in self.seats])
+                    self._logs = {}  # a new name: the log is told anew
                     self._changed()
                     break
             else:
-                raise RoomError("this table has no open seat left")
+                raise RoomError(_("this table has no open seat left"))
         self.wake()
         return replace(self.seats[seat])
 
@@ -223,11 +238,11 @@ class Room:
         with self._lock:
             held = self.seats[seat]
             if not held.stand_in:
-                raise RoomError("no bot plays this seat for you")
+                raise RoomError(_("no bot plays this seat for you"))
             self._store.set_bot(self.id, seat, None)
             held.bot, held.stand_in, held.handed_by = None, False, None
             self._bots.pop(seat, None)
-            self._notice(f"{held.name} is back and took the seat back from the bot.")
+            self._notice(TOOK_BACK, name=held.name)
 
     # --- presence --------------------------------------------------------------------
     def connect(self, seat: int) -> None:
@@ -248,8 +263,10 @@ class Room:
         since = self._away_since.get(seat)
         return None if since is None else time.monotonic() - since
 
-    def _notice(self, text: str) -> None:
-        """Tell the table something besides the game's events (kept with the room)."""
+    def _notice(self, template: str, **names: str) -> None:
+        """Tell the table something besides the game's events (kept with the room, as
+        its template and names, so each reader reads it in their language)."""
+        text = json.dumps({"notice": template, "names": names})
         self._store.add_notice(self.id, len(self.state.history), text)
         self._notices.append((len(self.state.history), text))
         self._changed()
@@ -332,8 +349,8 @@ class Room:
         bot = make_bot("greedy", self.chance.bot_seed(player))
         with self._lock:
             name = self.seats[player].name
-            self._notice(f"{name}'s clock ran out: a bot played the turn.")
-            for _ in range(200):  # a turn is a bounded number of actions
+            self._notice(CLOCK_RAN_OUT, name=name)
+            for _turn in range(200):  # a turn is a bounded number of actions
                 if player not in self.state.to_act() or self.state.is_terminal():
                     break
                 action = bot.choose(self.state.clone(), player)
@@ -370,7 +387,9 @@ class Room:
             self._store.append(self.id, self._saved, history[self._saved :], record, now_iso())
         except (StoreError, sqlite3.Error) as exc:
             log.error("room %s: events from %d not saved: %s", self.id, self._saved, exc)
-            raise SaveError(f"the move could not be saved ({exc}); nothing changed") from exc
+            raise SaveError(
+                _("the move could not be saved ({reason}); nothing changed").format(reason=exc)
+            ) from exc
         self._saved = len(history)
         if record is not None:
             self.status = "finished"
@@ -400,7 +419,8 @@ class Room:
         per change and seat, from a copy, so the room's lock is held only for the moment
         of copying. Treat it as read-only: connections share it."""
         with self._lock:
-            cached = self._views.get(seat)
+            key = (seat, current())
+            cached = self._views.get(key)
             if cached is not None and cached["version"] == self.version:
                 return cached
             state, version = self.state.clone(), self.version
@@ -409,9 +429,9 @@ class Room:
             absent = set(self._absent)
         view = self._build_view(state, version, seats, seat, away, absent)
         with self._lock:
-            latest = self._views.get(seat)
+            latest = self._views.get(key)
             if latest is None or latest["version"] <= version:
-                self._views[seat] = view
+                self._views[key] = view
         return view
 
     def _build_view(
@@ -438,7 +458,7 @@ class Room:
         return {
             "room": self.id,
             "game": game.name,
-            "title": self.title,
+            "title": room_title(game),
             "version": version,
             "practice": self.row.practice,
             "daily": self._daily_result(state) if self.daily else None,
@@ -471,7 +491,7 @@ class Room:
             "take_backs": game.has_undo,
             "choice_labels": _choice_labels(game, actions),
             "ask": [str(a) for a in actions if game.asks_first(a)],
-            "origin_help": game.origin_help,
+            "origin_help": _(game.origin_help),
             "confirm": not game.has_undo,  # no take-backs: a placement is confirmed first
             "controls": [asdict(c) for c in game.controls(state, seat)]
             if seat is not None and acting
@@ -489,7 +509,7 @@ class Room:
             "scores": {str(p): dict(c) for p, c in cards.items()} if cards else None,
             "score_rows": {str(p): game.score_rows(c) for p, c in cards.items()} if cards else None,
             "winners": state.winners() if state.is_terminal() else None,
-            "help": game.action_help,
+            "help": _(game.action_help),
             "chance": self._chance_prompt(state) if seat == 0 else None,
         }
 
@@ -497,7 +517,7 @@ class Room:
         """The day and challenge; at the end, the seat's rank on the day's board and the
         line to share."""
         day, challenge = str(self.daily).split(" ")
-        title = BY_KEY[challenge].title
+        title = _(BY_KEY[challenge].title)
         result: dict[str, Any] = {"day": day, "title": title}
         if state.is_terminal():
             board = self._store.daily_results(day, challenge)
@@ -514,13 +534,18 @@ class Room:
         """The game log with the table's notices in place: the k-th notice given after
         event n - 1 is line n - 1 + k/1000, between that event and the next, so lines
         keep their numbers and later lines have higher ones."""
-        lines = self._log.lines(state.history, seat)
+        code = current()
+        with self._lock:
+            log = self._logs.get(code)
+            if log is None:
+                log = self._logs[code] = GameLog(self.game, [s.name for s in self.seats], code)
+        lines = log.lines(state.history, seat)
         notices, given = [], Counter[int]()
         for after, text in list(self._notices):
             given[after] += 1
             if after <= len(state.history):
                 n = round(after - 1 + given[after] / 1000, 3)
-                notices.append({"n": n, "seat": None, "text": text, "notice": True})
+                notices.append({"n": n, "seat": None, "text": told(text), "notice": True})
         return sorted([*lines, *notices], key=lambda line: float(line["n"]))
 
     def _recent_moves(self, state: State, version: int) -> list[dict[str, Any]]:
@@ -539,15 +564,15 @@ class Room:
         """Assistant rooms: what seat 0 is asked to type when chance is due."""
         if not (self.assistant and state.is_chance()):
             return None
-        outcomes = [str(o) for o, _ in state.chance_outcomes()]
+        outcomes = [str(o) for o, _chance in state.chance_outcomes()]
         return {
-            "prompt": self.game.chance_help,
+            "prompt": _(self.game.chance_help),
             "outcomes": outcomes if len(outcomes) <= 30 else [],
         }
 
     def _drawn_boards(self, state: State, version: int, shown: int) -> dict[str, str]:
         """The boards at `version`, drawn once for every seat that is shown them alike."""
-        key = shown if self.game.name in SHARED_BOARD_GAMES else -1
+        key = (shown if self.game.name in SHARED_BOARD_GAMES else -1, current())
         with self._lock:
             drawn = self._boards.get(key)
         if drawn is not None and drawn[0] == version:
@@ -560,7 +585,7 @@ class Room:
 
     def replay_at(self, step: int) -> dict[str, Any]:
         """A finished game as it stood after `step` events (0: before the first)."""
-        return step_view(self.record(), step, self.title) | {"room": self.id}
+        return step_view(self.record(), step, room_title(self.game)) | {"room": self.id}
 
     def is_terminal(self) -> bool:
         with self._lock:
@@ -601,17 +626,36 @@ def room_title(game: Game) -> str:
         if option.many:
             chosen += [_choice_word(option, v).split(":")[0] for v in value]
         elif value is True:
-            chosen.append(option.label or option.name.replace("_", " ").capitalize())
+            chosen.append(_(option.label) or option.name.replace("_", " ").capitalize())
         elif option.choices and not option.ordered and value in option.choices:
             word = _choice_word(option, value)
-            chosen.append(f"{option.label}: {word}" if option.label else word)
+            chosen.append(
+                _("{option}: {choice}").format(option=_(option.label), choice=word)
+                if option.label
+                else word
+            )
     return f"{info.title} — {', '.join(chosen)}" if chosen else info.title
 
 
 def _choice_word(option: Option, value: Any) -> str:
     if option.choice_words and value in option.choices:
-        return option.choice_words[option.choices.index(value)]
+        return _(option.choice_words[option.choices.index(value)])
     return str(value).replace("-", " ").capitalize()
+
+
+def _unknown_bot(bot: str) -> str:
+    return _("there is no bot {bot!r} (bots: {bots})").format(bot=bot, bots=", ".join(sorted(BOTS)))
+
+
+def told(notice: str) -> str:
+    """A stored notice in the reader's language (one stored before notices kept their
+    template reads as it was written)."""
+    try:
+        kept = json.loads(notice)
+        template, names = kept["notice"], kept["names"]
+        return _(template).format(**names)
+    except (ValueError, TypeError, KeyError):
+        return notice
 
 
 def _status(game: Game, acting: bool, bot: bool) -> str:
@@ -672,10 +716,14 @@ class Rooms:
         except ValueError as exc:
             raise RoomError(str(exc)) from None
         if len(seats) != loaded.num_players:
-            raise RoomError(f"{game} with these options has {loaded.num_players} seats")
+            raise RoomError(
+                _("{game} with these options has {count} seats").format(
+                    game=linecraft.game_info(game).title, count=loaded.num_players
+                )
+            )
         for seat in seats:
             if seat.get("bot") and seat["bot"] not in BOTS:
-                raise RoomError(f"unknown bot {seat['bot']!r} (bots: {', '.join(sorted(BOTS))})")
+                raise RoomError(_unknown_bot(seat["bot"]))
         row = RoomRow(
             secrets.token_urlsafe(6),
             game,
@@ -727,7 +775,7 @@ class Rooms:
     def _load(self, room_id: str) -> Room:
         loaded = self._store.load(room_id)
         if loaded is None:
-            raise RoomError(f"There is no room {room_id!r}: check the link.")
+            raise RoomError(_("There is no room {room!r}: check the link.").format(room=room_id))
         row, seats, events = loaded
         if row.status == "set-aside":
             raise RoomSetAside(row.problem or f"room {room_id} was set aside")
@@ -761,7 +809,7 @@ class Rooms:
             if room.rematch is not None:
                 return self.get(room.rematch)
             if room.status == "running":
-                raise RoomError("a rematch can be started once the game is over")
+                raise RoomError(_("a rematch can be started once the game is over"))
             seats = [{"name": s.name, "bot": None if s.stand_in else s.bot} for s in room.seats]
             practice = secrets.randbits(63) if room.row.practice else None
             options = {k: v for k, v in room.options.items() if k != "players"}

@@ -106,7 +106,7 @@ def test_the_words_are_for_players_not_notation_or_rule_codes() -> None:
 
 
 def test_the_whole_page_stays_small() -> None:
-    assert len(help_page("next-station-london").encode()) < 1_500_000
+    assert len(help_page("next-station-london", "en").encode()) < 1_500_000
 
 
 def test_the_tries_are_judged_by_the_rules_as_the_captions_say() -> None:

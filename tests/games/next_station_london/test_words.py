@@ -74,7 +74,7 @@ def parts_add_up(rows: list[tuple[str, Any]]) -> bool:
 
 
 def test_every_station_has_its_own_name_in_words() -> None:
-    names = words.STATION_NAMES
+    names = words.station_names()
     assert len(set(names.values())) == len(LONDON.stations) == len(names)
     assert not any(NOTATION.search(name) for name in names.values())
     assert names[LONDON.index_of[5, 3]] == "Central Station"

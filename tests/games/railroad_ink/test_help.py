@@ -84,7 +84,7 @@ def test_a_page_for_the_game_and_each_expansion_with_sections_and_pictures() -> 
 
 
 def test_the_whole_help_page_has_a_tab_per_page_and_stays_small() -> None:
-    page = help_page("railroad-ink")
+    page = help_page("railroad-ink", "en")
     for key, title in (("base", "Railroad Ink"), ("lava", "Lava"), ("meteor", "Meteor")):
         assert f'<a href="#{key}">{title}</a>' in page
     assert 'id="underground"' in page and "Underground on its own" in page

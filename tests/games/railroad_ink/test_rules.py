@@ -48,7 +48,7 @@ def test_rules_examples_on_an_empty_board() -> None:
     assert placement_problem(empty, parse_cell("D1"), ".H.H") is None
     assert placement_problem(empty, parse_cell("A4"), "R.R.") is None
     problem = placement_problem(empty, parse_cell("A4"), "H.H.")
-    assert problem == "N side (highway) faces the railway exit A4N"
+    assert str(problem) == "N side (highway) faces the railway exit A4N"
     assert placement_problem(empty, parse_cell("C3"), "HH..") is not None
 
 

@@ -92,7 +92,7 @@ def test_errors_at_the_board_edge_never_count_but_blank_sides_do() -> None:
 
 def test_mismatched_sides_are_errors_in_given_boards() -> None:
     details = score_board(board_of({"C3": ".H.H", "C4": ".R.R"}))
-    reasons = {(e.square, e.side): e.reason for e in details.errors}
+    reasons = {(e.square, e.side): str(e.reason) for e in details.errors}
     assert "railway" in reasons[("C3", "E")]
     assert "highway" in reasons[("C4", "W")]
 

@@ -68,12 +68,12 @@ def test_placement_examples_on_an_empty_board() -> None:
     """§11.4: pipes on highway exits, subways on railway exits, no mismatch."""
     board: list[str | None] = [None] * 49
     assert under_problem(board, parse_cell("D1"), ".P.P") is None
-    assert "takes pipes" in (under_problem(board, parse_cell("D1"), ".S.S") or "")
+    assert "takes pipes" in str(under_problem(board, parse_cell("D1"), ".S.S"))
     assert under_problem(board, parse_cell("A4"), "S.S.o") is None
     board[parse_cell("D1")] = ".P.P"
     assert under_problem(board, parse_cell("D2"), "SPSP") is None
-    assert "W side (subway) faces the pipe side of D1" in (
-        under_problem(board, parse_cell("D2"), "PSPS") or ""
+    assert "W side (subway) faces the pipe side of D1" in str(
+        under_problem(board, parse_cell("D2"), "PSPS")
     )
 
 

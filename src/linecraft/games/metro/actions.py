@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from linecraft.core.errors import ActionSyntaxError
+from linecraft.core.i18n import N_, _
 from linecraft.games.metro.board import CENTRAL_POSITIONS, SQUARES, parse_square, square_name
 from linecraft.games.metro.tables import COMPANIES, PERCENTAGES, parse_share, share_text
 from linecraft.games.metro.tiles import CENTRAL_PIECES, VALID_CODES, design
@@ -128,7 +129,8 @@ def action_from_id(number: int) -> MetroAction:
     return Central(CENTRAL_POSITIONS[position], share)
 
 
-USAGE = (
+# TRANSLATORS: the moves in notation, typed as they are: translate only "expected" and "or".
+USAGE = N_(
     "expected: place RC [CODE [rK]], draw, exchange 10|20|30|40 open|top, "
     "central Ck [SHARE], or pass"
 )
@@ -142,14 +144,18 @@ def parse_action(text: str) -> MetroAction:
     if head == "place" and 2 <= len(words) <= 4:
         sq = parse_square(words[1])
         if sq is None:
-            raise ActionSyntaxError(f"{text!r}: {words[1]!r} is not a square RC (row, column)")
+            # TRANSLATORS: {text} is the move typed; {word} a part of it, e.g. '99'.
+            told = _("{text}: {word} is not a square RC (row, column)")
+            raise ActionSyntaxError(told.format(text=repr(text), word=repr(words[1])))
         code = words[2].lower() if len(words) >= 3 else None
         if code is not None and code not in VALID_CODES:
-            raise ActionSyntaxError(f"{text!r}: {words[2]!r} is not a tile code")
+            told = _("{text}: {word} is not a tile code")
+            raise ActionSyntaxError(told.format(text=repr(text), word=repr(words[2])))
         rotation = None
         if len(words) == 4:
             if words[3] not in ("r0", "r1", "r2", "r3"):
-                raise ActionSyntaxError(f"{text!r}: the rotation is r0, r1, r2 or r3")
+                told = _("{text}: the rotation is r0, r1, r2 or r3")
+                raise ActionSyntaxError(told.format(text=repr(text)))
             rotation = int(words[3][1])
         return Place(sq, code, rotation)
     exchange = len(words) == 3 and words[1] in ("10", "20", "30", "40")
@@ -158,9 +164,12 @@ def parse_action(text: str) -> MetroAction:
     if head == "central" and len(words) in (2, 3) and words[1].upper() in CENTRAL_POSITIONS:
         share = parse_share(words[2]) if len(words) == 3 else None
         if len(words) == 3 and share is None:
-            raise ActionSyntaxError(f"{text!r}: {words[2]!r} is not a share like Y40")
+            told = _("{text}: {word} is not a share like Y40")
+            raise ActionSyntaxError(told.format(text=repr(text), word=repr(words[2])))
         return Central(words[1].upper(), share)
-    raise ActionSyntaxError(f"{text!r} is not a Metro action ({USAGE})")
+    # TRANSLATORS: {usage} lists the moves: "expected: place RC …, or pass".
+    told = _("{text} is not a Metro action ({usage})")
+    raise ActionSyntaxError(told.format(text=repr(text), usage=_(USAGE)))
 
 
 # --- chance outcomes ------------------------------------------------------------------------
@@ -189,6 +198,8 @@ def parse_outcome(text: str) -> Outcome:
             return Outcome(kind, value.upper())
         if kind == "number" and value.isdigit() and 1 <= int(value) <= 32:
             return Outcome(kind, value)
-    raise ActionSyntaxError(
-        f"{text!r} is not a chance outcome (tile CODE, centre CODE, share Y40, open Y40, number N)"
+    # TRANSLATORS: {text} is what was typed; keep the notation in brackets as it is.
+    told = _(
+        "{text} is not a chance outcome (tile CODE, centre CODE, share Y40, open Y40, number N)"
     )
+    raise ActionSyntaxError(told.format(text=repr(text)))

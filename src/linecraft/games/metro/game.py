@@ -7,6 +7,7 @@ from typing import Any
 
 from linecraft.core.errors import PositionError
 from linecraft.core.game import Action, Control, Event, Game, Outcome, Reference, State, Turn
+from linecraft.core.i18n import N_, _
 from linecraft.games.metro import actions as notation
 from linecraft.games.metro import words
 from linecraft.games.metro.board import square_name
@@ -30,7 +31,9 @@ class Metro(Game):
     public_scores = False  # shares and number tokens are secret until the end
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
     action_help = "place 07   place 30 cbaa   draw   exchange 20 open   central C2   pass"
-    chance_help = "the tile you drew (e.g. tile cbaa) or the share, piece or number shown"
+    # Read by the platform, which translates it (what an assistant room asks to type).
+    # TRANSLATORS: completes "Type … below and press Play."; keep the notation "tile cbaa".
+    chance_help = N_("the tile you drew (e.g. tile cbaa) or the share, piece or number shown")
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -44,9 +47,11 @@ class Metro(Game):
         self.central_tracks_no_adjacency = bool(options["central_tracks_no_adjacency"])
         self.numbers_per_player = int(options["numbers_per_player"])
         if {2, 3} <= self.modules:
-            raise ValueError("modules 2 and 3 cannot be combined (§15)")
+            raise ValueError(_("modules 2 and 3 cannot be combined (§15)"))
         if 4 in self.modules and self.numbers_per_player * self.num_players > 32:
-            raise ValueError(f"numbers_per_player is at most {32 // self.num_players} here")
+            # TRANSLATORS: numbers_per_player is the option's name in the game's settings.
+            most = _("numbers_per_player is at most {most} here")
+            raise ValueError(most.format(most=32 // self.num_players))
 
     def action_target(self, action: Action) -> str | None:
         """A tile's square, or a central car's position (its eighth of the station)."""
@@ -82,7 +87,7 @@ class Metro(Game):
     def piece_group(self, piece: str) -> tuple[str, bool]:
         """Shares sit in a row of their own, scarce: revealing one is never picked for
         the player and always asks first."""
-        return (words.SHARES_ROW, True) if parse_share(piece) else ("", False)
+        return (_(words.SHARES_ROW), True) if parse_share(piece) else ("", False)
 
     def choice_label(self, action: Action) -> tuple[str, str | None]:
         return words.choice_label(action)
@@ -125,7 +130,8 @@ class Metro(Game):
     def score_position(self, position: Table) -> dict[str, Any]:
         problems = position_problems(position)
         if problems:
-            raise PositionError("invalid position: " + "; ".join(problems), problems)
+            told = _("invalid position: {problems}").format(problems="; ".join(problems))
+            raise PositionError(told, problems)
         return score_table(position)
 
     def format_score(self, result: Mapping[str, Any]) -> str:
@@ -203,13 +209,7 @@ class Metro(Game):
 
     def score_help(self) -> dict[str, str]:
         """Help for the rows this game's options produce (`score_rows`)."""
-        if 1 in self.modules:
-            rows = [words.ROW_SHARES, words.ROW_BONUS]
-        else:
-            rows = [words.ROW_COLOUR, words.ROW_LINES]
-        if 4 in self.modules:
-            rows.append(words.ROW_NUMBERS)
-        return {row: words.SCORE_HELP[row] for row in [*rows, words.ROW_TOTAL]}
+        return words.score_help(self)
 
     def reference(self, state: State, player: int | None) -> list[Reference]:
         """The tiles left (while any are), and with companies the share cards: what

@@ -1,16 +1,17 @@
 """How to play Metro: the base game (with its two variants) and one page per module.
 
-Every sentence is a whole template here, ready for translation. Every picture is drawn
-when the page is built, by the game's own renderer, from a real position: a game
-played move by move (so the engine itself decides where a tile may go) or a position
-taken from the rules, scored by the scorer (so no number on the page is written by
-hand).
+Every sentence is a whole template here, marked for translation and translated when
+the page is built, in the reader's language. Every picture is drawn then too, by the
+game's own renderer, from a real position: a game played move by move (so the engine
+itself decides where a tile may go) or a position taken from the rules, scored by the
+scorer (so no number on the page is written by hand).
 """
 
 from __future__ import annotations
 
 import linecraft
 from linecraft.core.game import HelpPage, HelpSection, Picture
+from linecraft.core.i18n import N_, _
 from linecraft.games.metro import words
 from linecraft.games.metro.board import CENTRAL_SQUARES, square, square_name
 from linecraft.games.metro.game import Metro
@@ -35,260 +36,351 @@ from linecraft.games.metro.tiles import CENTRAL_PIECES, COPIES, design, rotate
 
 # --- the base game ----------------------------------------------------------------------
 BASE_TITLE = "Metro"
-GAME_TITLE = "The game"
+GAME_TITLE = N_("The game")
 GAME_TEXT = (
-    "Metro is a game for 2 to 6 players by Dirk Henn. Together you lay square track "
-    "tiles on the city grid, and every tile carries the tracks on to its neighbours.",
-    "Each player owns subway cars that wait at numbered stations round the edge of the "
-    "board. A car's line follows the tracks through the tiles until it reaches a "
-    "station again, or the central station in the middle of the board.",
-    "When a line reaches a station it scores for the car's owner: the longer the ride, "
-    "the more points. Stretch your own lines and cut your opponents' lines short.",
+    N_(
+        "Metro is a game for 2 to 6 players by Dirk Henn. Together you lay square track "
+        "tiles on the city grid, and every tile carries the tracks on to its neighbours."
+    ),
+    N_(
+        "Each player owns subway cars that wait at numbered stations round the edge of the "
+        "board. A car's line follows the tracks through the tiles until it reaches a "
+        "station again, or the central station in the middle of the board."
+    ),
+    N_(
+        "When a line reaches a station it scores for the car's owner: the longer the ride, "
+        "the more points. Stretch your own lines and cut your opponents' lines short."
+    ),
 )
-START_CAPTION = (
+START_CAPTION = N_(
     "A four-player game at the start: every car waits at its station, and the 32 "
     "stations are numbered round the edge."
 )
 
-STATIONS_TITLE = "Stations and cars"
+STATIONS_TITLE = N_("Stations and cars")
 STATIONS_TEXT = (
-    "Each of the 32 stations has a departure track, where a car may stand, and an "
-    "arrival track beside it. The central station has eight more pairs of tracks; in "
-    "the base game no car stands there, but any line may end there.",
-    "Each player puts the cars of one colour on the stations listed for the number of "
-    "players: 16 each with 2 players, 10 with 3, 8 with 4, 6 with 5 and 5 with 6. With "
-    "3, 5 or 6 players stations 16 and 17 stay empty.",
-    "A line may end at any arrival track: an opponent's station, one of your own, or "
-    "the central station.",
-    "Our rulings: the first seat starts and play goes round in seat order (the "
-    "rulebook lets the youngest player start), and colours go by seat: yellow, blue, "
-    "orange, green, purple, black.",
+    N_(
+        "Each of the 32 stations has a departure track, where a car may stand, and an "
+        "arrival track beside it. The central station has eight more pairs of tracks; in "
+        "the base game no car stands there, but any line may end there."
+    ),
+    N_(
+        "Each player puts the cars of one colour on the stations listed for the number of "
+        "players: 16 each with 2 players, 10 with 3, 8 with 4, 6 with 5 and 5 with 6. With "
+        "3, 5 or 6 players stations 16 and 17 stay empty."
+    ),
+    N_(
+        "A line may end at any arrival track: an opponent's station, one of your own, or "
+        "the central station."
+    ),
+    N_(
+        "Our rulings: the first seat starts and play goes round in seat order (the "
+        "rulebook lets the youngest player start), and colours go by seat: yellow, blue, "
+        "orange, green, purple, black."
+    ),
 )
 
-TILES_TITLE = "The tiles"
+TILES_TITLE = N_("The tiles")
 TILES_TEXT = (
-    "There are 60 tiles, each with four tracks. Every tile has an arrow, and all arrows "
-    "point to the top of the board: a tile is always laid as it is printed.",
-    "Tracks may curve, cross or turn back. A line follows its track wherever it goes, "
-    "and it may run through the same tile more than once.",
+    N_(
+        "There are 60 tiles, each with four tracks. Every tile has an arrow, and all arrows "
+        "point to the top of the board: a tile is always laid as it is printed."
+    ),
+    N_(
+        "Tracks may curve, cross or turn back. A line follows its track wherever it goes, "
+        "and it may run through the same tile more than once."
+    ),
 )
-TILE_SET_CAPTION = (
+TILE_SET_CAPTION = N_(
     "All 60 tiles as printed, arrow up, with the number of copies of each. A full row "
     "shows one design in its four turns: laid arrow up, each turn is a different tile."
 )
-COPIES_LABEL = "×{count}"
+COPIES_LABEL = "×{count}"  # copies of a tile, under its picture: no words
 
-TURN_TITLE = "Your turn"
+TURN_TITLE = N_("Your turn")
 TURN_TEXT = (
-    "Each player holds one tile, secretly. On your turn, do one of these:",
-    "Place your tile on the board, then draw a new one from the face-down pile.",
-    "Or, if you would rather keep your tile, draw a tile from the pile and place that "
-    "one at once. Your old tile stays in your hand for a later turn.",
-    "When the pile is empty, place the tile still in your hand; after that you pass "
-    "until the board is full. You go on placing tiles even when all your lines are "
-    "finished.",
-    "In a room, the squares where your tile may go are lit: click one, then confirm. "
-    "The draw button draws a tile for you to place.",
+    N_("Each player holds one tile, secretly. On your turn, do one of these:"),
+    N_("Place your tile on the board, then draw a new one from the face-down pile."),
+    N_(
+        "Or, if you would rather keep your tile, draw a tile from the pile and place that "
+        "one at once. Your old tile stays in your hand for a later turn."
+    ),
+    N_(
+        "When the pile is empty, place the tile still in your hand; after that you pass "
+        "until the board is full. You go on placing tiles even when all your lines are "
+        "finished."
+    ),
+    N_(
+        "In a room, the squares where your tile may go are lit: click one, then confirm. "
+        "The draw button draws a tile for you to place."
+    ),
 )
 
-PLACING_TITLE = "Placing a tile"
+PLACING_TITLE = N_("Placing a tile")
 PLACING_TEXT = (
-    "A tile goes on an empty square on the edge of the board, or on a square that shares "
-    "a side with a tile already placed. Touching only the central station is not enough.",
-    "A tile may not finish a line after only one tile, for example by turning a "
-    "station's departure track straight back into an arrival track. It may do so only "
-    "if the tile can go nowhere else.",
-    "Our rulings: the exception looks only at the tile being placed (not at your other "
-    "tiles, nor at drawing instead), and only lines with a car count: a route from a "
-    "station without a car may be closed by a single tile.",
+    N_(
+        "A tile goes on an empty square on the edge of the board, or on a square that shares "
+        "a side with a tile already placed. Touching only the central station is not enough."
+    ),
+    N_(
+        "A tile may not finish a line after only one tile, for example by turning a "
+        "station's departure track straight back into an arrival track. It may do so only "
+        "if the tile can go nowhere else."
+    ),
+    N_(
+        "Our rulings: the exception looks only at the tile being placed (not at your other "
+        "tiles, nor at drawing instead), and only lines with a car count: a route from a "
+        "station without a car may be closed by a single tile."
+    ),
 )
-LIT_CAPTION = (
+LIT_CAPTION = N_(
     "{colour} is to place a tile with {shape}. The lit squares are where it may go: on "
     "the top edge its U-turn would send a car straight back to its own station."
 )
-ALLOWED_CAPTION = "Allowed: the new tile (framed) shares a side with a tile on the board."
-NOT_BESIDE_CAPTION = (
+ALLOWED_CAPTION = N_("Allowed: the new tile (framed) shares a side with a tile on the board.")
+NOT_BESIDE_CAPTION = N_(
     "Not allowed: this square is not on the edge and touches no tile, only the central station."
 )
-ONE_TILE_HOME_CAPTION = (
+ONE_TILE_HOME_CAPTION = N_(
     "Not allowed: the {colour} line from station {station} would come straight back to "
     "its own station after one tile."
 )
-ONE_TILE_CAPTION = (
+ONE_TILE_CAPTION = N_(
     "Not allowed: the {colour} line from station {station} would reach station {to} after one tile."
 )
 
-SCORING_TITLE = "Scoring a line"
+SCORING_TITLE = N_("Scoring a line")
 SCORING_TEXT = (
-    "A line scores the moment it reaches an arrival track: its owner gets 1 point for "
-    "every tile it runs through. A tile passed twice scores twice.",
-    "A line from the edge that ends at the central station scores double. The printed "
-    "tracks of the central station score nothing: a line stops there.",
-    "Loops of track that touch no station belong to nobody and score nothing.",
+    N_(
+        "A line scores the moment it reaches an arrival track: its owner gets 1 point for "
+        "every tile it runs through. A tile passed twice scores twice."
+    ),
+    N_(
+        "A line from the edge that ends at the central station scores double. The printed "
+        "tracks of the central station score nothing: a line stops there."
+    ),
+    N_("Loops of track that touch no station belong to nobody and score nothing."),
 )
-LINE_CAPTION = (
+LINE_CAPTION = N_(
     "The {colour} line from station {station} makes {passages} passages through {tiles} "
     "different tiles and ends at the central station: {passages} × 2 = {points} points."
 )
 
-END_TITLE = "End of the game"
+END_TITLE = N_("End of the game")
 END_TEXT = (
-    "The game ends when the 60th tile is placed. By then every line has reached a station.",
-    "The player with the most points wins. Our ruling: players tied for the most "
-    "points share the victory.",
+    N_("The game ends when the 60th tile is placed. By then every line has reached a station."),
+    N_(
+        "The player with the most points wins. Our ruling: players tied for the most "
+        "points share the victory."
+    ),
 )
-FINAL_CAPTION = "A finished four-player game: {scores}. {colour} wins."
-FINAL_TIE_CAPTION = "A finished four-player game: {scores}. {colours} share the win."
+FINAL_CAPTION = N_("A finished four-player game: {scores}. {colour} wins.")
+FINAL_TIE_CAPTION = N_("A finished four-player game: {scores}. {colours} share the win.")
 
-VARIANTS_TITLE = "Variants"
+VARIANTS_TITLE = N_("Variants")
 VARIANTS_TEXT = (
-    "Tiles in hand: with two or three tiles in hand you choose which one to place, then "
-    "draw one back (or draw one and place it at once, as usual). The game takes longer.",
-    "Turn the tiles: tiles may be laid in any of their four turns, not only with the "
-    "arrow up. The exception for one-tile lines then looks at every turn too. In a room, "
-    "the Rotate button (or the R key) turns the tile in your hand.",
+    # TRANSLATORS: "Tiles in hand" is the lobby option's name.
+    N_(
+        "Tiles in hand: with two or three tiles in hand you choose which one to place, then "
+        "draw one back (or draw one and place it at once, as usual). The game takes longer."
+    ),
+    # TRANSLATORS: "Turn the tiles" is the lobby option's name, "Rotate" the room's button.
+    N_(
+        "Turn the tiles: tiles may be laid in any of their four turns, not only with the "
+        "arrow up. The exception for one-tile lines then looks at every turn too. In a room, "
+        "the Rotate button (or the R key) turns the tile in your hand."
+    ),
 )
 
 # --- module 1 -----------------------------------------------------------------------------
-COMPANIES_TITLE = "Module 1: Companies"
-COMPANIES_CHANGE_TITLE = "What changes"
+COMPANIES_TITLE = N_("Module 1: Companies")
+COMPANIES_CHANGE_TITLE = N_("What changes")
 COMPANIES_CHANGE_TEXT = (
-    "Players own no cars. Eight companies (yellow, blue, orange, green, purple, black, "
-    "red and white) each have 4 cars, one on each side of the board, so every station "
-    "has a car. All eight companies play, whatever the number of players.",
-    "Lines score as in the base game, doubled at the central station too, but their "
-    "points are profit for the company that owns the car. You score through the shares "
-    "you hold.",
+    N_(
+        "Players own no cars. Eight companies (yellow, blue, orange, green, purple, black, "
+        "red and white) each have 4 cars, one on each side of the board, so every station "
+        "has a car. All eight companies play, whatever the number of players."
+    ),
+    N_(
+        "Lines score as in the base game, doubled at the central station too, but their "
+        "points are profit for the company that owns the car. You score through the shares "
+        "you hold."
+    ),
 )
-COMPANY_STATIONS_TITLE = "Company stations"
-COMPANY_STATIONS_RULING = (
+COMPANY_STATIONS_TITLE = N_("Company stations")
+COMPANY_STATIONS_RULING = N_(
     "Our ruling: the rulebook's table of company stations is only partly legible; we "
     "read it as follows."
 )
-COMPANY_STATIONS_TEXT = "{company}: stations {first}, {second}, {third} and {fourth}."
-COMPANIES_START_CAPTION = "At the start, the cars of the eight companies fill all 32 stations."
+COMPANY_STATIONS_TEXT = N_("{company}: stations {first}, {second}, {third} and {fourth}.")
+COMPANIES_START_CAPTION = N_("At the start, the cars of the eight companies fill all 32 stations.")
 
-SHARES_TITLE = "Shares"
+SHARES_TITLE = N_("Shares")
 SHARES_TEXT = (
-    "There are 32 shares: 10%, 20%, 30% and 40% of each company. They are sorted by "
-    "percentage into four face-down stacks.",
-    "Each player takes the top share of every stack and keeps it secret, so everyone "
-    "always holds one share of each percentage. Then the top share of each stack is "
-    "turned face up beside it.",
+    N_(
+        "There are 32 shares: 10%, 20%, 30% and 40% of each company. They are sorted by "
+        "percentage into four face-down stacks."
+    ),
+    N_(
+        "Each player takes the top share of every stack and keeps it secret, so everyone "
+        "always holds one share of each percentage. Then the top share of each stack is "
+        "turned face up beside it."
+    ),
 )
-ONE_COMPANY_CAPTION = "Each company has four shares: 10%, 20%, 30% and 40%."
-HAND_CAPTION = "A player's secret shares: one of each percentage, of any companies."
+ONE_COMPANY_CAPTION = N_("Each company has four shares: 10%, 20%, 30% and 40%.")
+HAND_CAPTION = N_("A player's secret shares: one of each percentage, of any companies.")
 
-EXCHANGE_TITLE = "Exchanging a share"
+EXCHANGE_TITLE = N_("Exchanging a share")
 EXCHANGE_TEXT = (
-    "Instead of placing a tile, you may exchange a share: put one of yours face down "
-    "under the stack of its percentage, then take either the face-up share of that "
-    "percentage or the top share of the stack. If you took the face-up one, the next "
-    "share of the stack is turned face up.",
-    "Exchanges end for good as soon as any company has 25 profit or more.",
-    "Our option, off unless the room turns it on: nobody may exchange on two of their "
-    "turns in a row.",
+    N_(
+        "Instead of placing a tile, you may exchange a share: put one of yours face down "
+        "under the stack of its percentage, then take either the face-up share of that "
+        "percentage or the top share of the stack. If you took the face-up one, the next "
+        "share of the stack is turned face up."
+    ),
+    N_("Exchanges end for good as soon as any company has 25 profit or more."),
+    N_(
+        "Our option, off unless the room turns it on: nobody may exchange on two of their "
+        "turns in a row."
+    ),
 )
 
-VALUES_TITLE = "End scoring"
+VALUES_TITLE = N_("End scoring")
 VALUES_TEXT = (
-    "When the 60th tile is placed, each company is valued by its profit: the most "
-    "profitable is worth 8, the next 7, and so on. Tied companies share the higher value "
-    "and the next value is skipped.",
-    "For example, profits of {profits} make the companies worth {values}.",
-    "Our ruling: the same counting holds at the bottom, so two companies tied for last "
-    "are each worth 2, not 1.",
-    "Each share earns its company's value once for 10%, twice for 20%, three times for "
-    "30% and four times for 40%.",
-    "Majority bonus: for each company, the player holding the most percent of it gets "
-    "a tenth of its profit, rounded down. Tied players each get the whole bonus. Shares "
-    "in the stacks or face up belong to nobody.",
+    N_(
+        "When the 60th tile is placed, each company is valued by its profit: the most "
+        "profitable is worth 8, the next 7, and so on. Tied companies share the higher value "
+        "and the next value is skipped."
+    ),
+    N_("For example, profits of {profits} make the companies worth {values}."),
+    N_(
+        "Our ruling: the same counting holds at the bottom, so two companies tied for last "
+        "are each worth 2, not 1."
+    ),
+    N_(
+        "Each share earns its company's value once for 10%, twice for 20%, three times for "
+        "30% and four times for 40%."
+    ),
+    N_(
+        "Majority bonus: for each company, the player holding the most percent of it gets "
+        "a tenth of its profit, rounded down. Tied players each get the whole bonus. Shares "
+        "in the stacks or face up belong to nobody."
+    ),
 )
+# Items of the lists in the sentences above ("Yellow 38, Orange 30"): no words.
 PROFIT_AMOUNT = "{company} {profit}"
 VALUE_AMOUNT = "{company} {value}"
-HOLDER_CAPTION = (
+HOLDER_CAPTION = N_(
     "At the end of this game the companies are worth {values}. Player {seat} holds "
     "{shares}: {points} points from shares and {bonus} in majority bonuses make {total}."
 )
-SHARE_HELD = "{company} {percentage}%"
+SHARE_HELD = N_("{company} {percentage}%")
 
 # --- module 2 -----------------------------------------------------------------------------
-CENTRAL_CARS_TITLE = "Module 2: Central station cars"
-CENTRAL_CARS_RULE_TITLE = "A car in the central station"
+CENTRAL_CARS_TITLE = N_("Module 2: Central station cars")
+CENTRAL_CARS_RULE_TITLE = N_("A car in the central station")
 CENTRAL_CARS_TEXT = (
-    "Each player also takes the central car of their colour. On your turn, instead of "
-    "placing a tile, you may put it on a free track of the central station. Its line "
-    "starts there and scores for you like your other lines. You do this once per game.",
-    "The line must run through more than one tile, like every line.",
-    "A line from the central station is never doubled, even if it ends at the central station.",
-    "The rulebook lets the car go on any free track, even one whose route is already "
-    "finished: that line then scores at once. Our option 'cars only on open routes' "
-    "allows only routes that are still open.",
-    "In a room, the eight tracks of the central station light up like squares: click "
-    "one, then confirm.",
-    "Module 2 and module 3 cannot be played together.",
+    N_(
+        "Each player also takes the central car of their colour. On your turn, instead of "
+        "placing a tile, you may put it on a free track of the central station. Its line "
+        "starts there and scores for you like your other lines. You do this once per game."
+    ),
+    N_("The line must run through more than one tile, like every line."),
+    N_("A line from the central station is never doubled, even if it ends at the central station."),
+    # TRANSLATORS: the quoted words end the lobby option "Central station: cars only on
+    # open routes"; quote them as you translate that option.
+    N_(
+        "The rulebook lets the car go on any free track, even one whose route is already "
+        "finished: that line then scores at once. Our option 'cars only on open routes' "
+        "allows only routes that are still open."
+    ),
+    N_(
+        "In a room, the eight tracks of the central station light up like squares: click "
+        "one, then confirm."
+    ),
+    N_("Module 2 and module 3 cannot be played together."),
 )
-CENTRAL_COMPANIES_TITLE = "With module 1"
+CENTRAL_COMPANIES_TITLE = N_("With module 1")
 CENTRAL_COMPANIES_TEXT = (
-    "All eight company central cars lie beside the board. To place one, reveal one of "
-    "your shares of that company and lay it face up in front of you: it can no longer "
-    "be exchanged. The line's points are profit for that company.",
-    "You may do this more than once, revealing another share each time, but each "
-    "company's central car is placed only once. In a room, pick the share to reveal "
-    "from your hand, then click the track.",
+    N_(
+        "All eight company central cars lie beside the board. To place one, reveal one of "
+        "your shares of that company and lay it face up in front of you: it can no longer "
+        "be exchanged. The line's points are profit for that company."
+    ),
+    N_(
+        "You may do this more than once, revealing another share each time, but each "
+        "company's central car is placed only once. In a room, pick the share to reveal "
+        "from your hand, then click the track."
+    ),
 )
-CENTRAL_CAPTION = (
+CENTRAL_CAPTION = N_(
     "The {colour} central car's line runs through {passages} tiles to station {to}: "
     "{points} points, not doubled."
 )
 
 # --- module 3 -----------------------------------------------------------------------------
-CENTRAL_TRACKS_TITLE = "Module 3: Central tracks"
-CENTRAL_TRACKS_RULE_TITLE = "Tracks through the centre"
+CENTRAL_TRACKS_TITLE = N_("Module 3: Central tracks")
+CENTRAL_TRACKS_RULE_TITLE = N_("Tracks through the centre")
 CENTRAL_TRACKS_TEXT = (
-    "Four of the eight central track pieces, chosen at random, cover the central "
-    "station. No line ends in the centre any more: lines run on through the pieces and "
-    "always end at a station on the edge. Nothing is doubled.",
-    "Our ruling: every passage through a central piece scores 1 point, like a tile.",
-    "The pieces lie in random turns (the rulebook says their turn does not matter); a "
-    "room may lay them as printed instead.",
-    "As the pieces lie on the board, a square beside one may take a tile. Our option "
-    "'no tile beside them alone' lets only tiles count, as with the central station.",
-    "Module 3 and module 2 cannot be played together.",
+    N_(
+        "Four of the eight central track pieces, chosen at random, cover the central "
+        "station. No line ends in the centre any more: lines run on through the pieces and "
+        "always end at a station on the edge. Nothing is doubled."
+    ),
+    N_("Our ruling: every passage through a central piece scores 1 point, like a tile."),
+    N_(
+        "The pieces lie in random turns (the rulebook says their turn does not matter); a "
+        "room may lay them as printed instead."
+    ),
+    # TRANSLATORS: the quoted words end the lobby option "Central tracks: no tile beside
+    # them alone"; quote them as you translate that option.
+    N_(
+        "As the pieces lie on the board, a square beside one may take a tile. Our option "
+        "'no tile beside them alone' lets only tiles count, as with the central station."
+    ),
+    N_("Module 3 and module 2 cannot be played together."),
 )
-CENTRAL_TRACKS_CAPTION = (
+CENTRAL_TRACKS_CAPTION = N_(
     "The {colour} line from station {station} passes {tiles} tiles and {pieces} central "
     "pieces and reaches station {to}: {points} points."
 )
-PIECES_TITLE = "The eight central pieces"
+PIECES_TITLE = N_("The eight central pieces")
 PIECES_TEXT = (
-    "Our ruling: the printed pieces are not legible in our copy of the rulebook, so we "
-    "use these eight, each of a different design.",
+    N_(
+        "Our ruling: the printed pieces are not legible in our copy of the rulebook, so we "
+        "use these eight, each of a different design."
+    ),
 )
-PIECES_CAPTION = (
+PIECES_CAPTION = N_(
     "The eight central pieces: four straight tracks; two straight tracks and two curves; "
     "curves only (three kinds); and three with a U-turn."
 )
 
 # --- module 4 -----------------------------------------------------------------------------
-NUMBERS_TITLE = "Module 4: Numbered stations"
-NUMBERS_RULE_TITLE = "Station numbers"
+NUMBERS_TITLE = N_("Module 4: Numbered stations")
+NUMBERS_RULE_TITLE = N_("Station numbers")
 NUMBERS_TEXT = (
-    "The 32 station numbers are shuffled face down and each player is dealt the same "
-    "number of them, 2 unless the room chooses 1, 3 or 4. Keep them secret.",
-    "At the end, everyone shows their numbers. For each number you hold, you earn the "
-    "points of the line that ended at that station, as many as its owner scored for "
-    "it, even if the line is an opponent's.",
-    "A line that started at the central station (module 2) earns the holder double.",
-    "Our rulings: numbers are dealt from one pile (the rulebook lets players agree how "
-    "many of each colour to take), only lines with a car count, and a line that ends at "
-    "the central station reaches no number.",
+    N_(
+        "The 32 station numbers are shuffled face down and each player is dealt the same "
+        "number of them, 2 unless the room chooses 1, 3 or 4. Keep them secret."
+    ),
+    N_(
+        "At the end, everyone shows their numbers. For each number you hold, you earn the "
+        "points of the line that ended at that station, as many as its owner scored for "
+        "it, even if the line is an opponent's."
+    ),
+    N_("A line that started at the central station (module 2) earns the holder double."),
+    N_(
+        "Our rulings: numbers are dealt from one pile (the rulebook lets players agree how "
+        "many of each colour to take), only lines with a car count, and a line that ends at "
+        "the central station reaches no number."
+    ),
 )
-NUMBER_CAPTION = (
+NUMBER_CAPTION = N_(
     "The holder of number {station} earns {points} points: the {colour} line from "
     "station {start} ends there."
 )
-NUMBER_CENTRAL_CAPTION = (
+NUMBER_CENTRAL_CAPTION = N_(
     "The holder of number {station} earns {points} points: the {colour} line from the "
     "central station ends there, counted double."
 )
@@ -369,14 +461,21 @@ WORKED_CORNER = (0, 0, 4, 4)
 
 # --- building the pages ---------------------------------------------------------------------
 def pages() -> list[HelpPage]:
-    """The base game, then modules 1 to 4."""
+    """The base game, then modules 1 to 4, in the reader's language."""
     return [
         HelpPage("base", BASE_TITLE, _base_sections()),
-        HelpPage("module-1", COMPANIES_TITLE, _companies_sections()),
-        HelpPage("module-2", CENTRAL_CARS_TITLE, _central_cars_sections()),
-        HelpPage("module-3", CENTRAL_TRACKS_TITLE, _central_tracks_sections()),
-        HelpPage("module-4", NUMBERS_TITLE, _numbers_sections()),
+        HelpPage("module-1", _(COMPANIES_TITLE), _companies_sections()),
+        HelpPage("module-2", _(CENTRAL_CARS_TITLE), _central_cars_sections()),
+        HelpPage("module-3", _(CENTRAL_TRACKS_TITLE), _central_tracks_sections()),
+        HelpPage("module-4", _(NUMBERS_TITLE), _numbers_sections()),
     ]
+
+
+def _section(
+    title: str, paragraphs: tuple[str, ...], pictures: tuple[Picture, ...] = ()
+) -> HelpSection:
+    """A section from its marked title and paragraphs, translated."""
+    return HelpSection(_(title), tuple(_(text) for text in paragraphs), pictures)
 
 
 def _game(**options: object) -> Metro:
@@ -396,25 +495,25 @@ def _table(board_text: str, **fields: object) -> Table:
 
 def _colour(colour: str) -> str:
     """A car colour as it reads inside a sentence ("the blue line")."""
-    return words.COLOUR_NAMES[colour].lower()
+    return words.colour_word(colour)
 
 
 def _name(colour: str) -> str:
     """A car colour starting a sentence or naming a company ("Blue 20% share")."""
-    return words.COLOUR_NAMES[colour]
+    return _(words.COLOUR_NAMES[colour])
 
 
 def _base_sections() -> tuple[HelpSection, ...]:
-    start = Picture(render_table(Table(players=4)), START_CAPTION)
+    start = Picture(render_table(Table(players=4)), _(START_CAPTION))
     return (
-        HelpSection(GAME_TITLE, GAME_TEXT, (start,)),
-        HelpSection(STATIONS_TITLE, STATIONS_TEXT),
-        HelpSection(TILES_TITLE, TILES_TEXT, (_tile_set(),)),
-        HelpSection(TURN_TITLE, TURN_TEXT),
-        HelpSection(PLACING_TITLE, PLACING_TEXT, _placing_pictures()),
-        HelpSection(SCORING_TITLE, SCORING_TEXT, (_worked_example(),)),
-        HelpSection(END_TITLE, END_TEXT, (_final_example(),)),
-        HelpSection(VARIANTS_TITLE, VARIANTS_TEXT),
+        _section(GAME_TITLE, GAME_TEXT, (start,)),
+        _section(STATIONS_TITLE, STATIONS_TEXT),
+        _section(TILES_TITLE, TILES_TEXT, (_tile_set(),)),
+        _section(TURN_TITLE, TURN_TEXT),
+        _section(PLACING_TITLE, PLACING_TEXT, _placing_pictures()),
+        _section(SCORING_TITLE, SCORING_TEXT, (_worked_example(),)),
+        _section(END_TITLE, END_TEXT, (_final_example(),)),
+        _section(VARIANTS_TITLE, VARIANTS_TEXT),
     )
 
 
@@ -431,7 +530,7 @@ def _tile_set() -> Picture:
         else:
             loose += cells
     rows += [loose[i : i + GRID_WIDTH] for i in range(0, len(loose), GRID_WIDTH)]
-    return Picture(render_tile_grid(rows), TILE_SET_CAPTION)
+    return Picture(render_tile_grid(rows), _(TILE_SET_CAPTION))
 
 
 def placing_state() -> MetroState:
@@ -453,15 +552,15 @@ def _placing_pictures() -> tuple[Picture, ...]:
     lit = frozenset(p.square for p in state.placements(PLACING_TILE))
     table = state.table(secrets=False)
     colour = _name(SEAT_COLOURS[seat])
-    shape = words.SHAPES[design(PLACING_TILE)]
+    shape = _(words.SHAPES[design(PLACING_TILE)])
     allowed, alone, one_tile = square(1, 1), square(2, 3), square(0, 3)
     return (
         Picture(
             render_table(table, highlight=lit, window=CORNER),
-            LIT_CAPTION.format(colour=colour, shape=shape),
+            _(LIT_CAPTION).format(colour=colour, shape=shape),
         ),
-        Picture(_placed(table, allowed, framed=True), ALLOWED_CAPTION),
-        Picture(_placed(table, alone), NOT_BESIDE_CAPTION),
+        Picture(_placed(table, allowed, framed=True), _(ALLOWED_CAPTION)),
+        Picture(_placed(table, alone), _(NOT_BESIDE_CAPTION)),
         Picture(_placed(table, one_tile), _one_tile_caption(state, one_tile)),
     )
 
@@ -485,8 +584,8 @@ def _one_tile_caption(state: MetroState, sq: int) -> str:
     route = trace(after, departure)
     colour = _colour(owners(state.table(secrets=False))[departure])
     if route.to == departure:
-        return ONE_TILE_HOME_CAPTION.format(colour=colour, station=departure)
-    return ONE_TILE_CAPTION.format(colour=colour, station=departure, to=route.to)
+        return _(ONE_TILE_HOME_CAPTION).format(colour=colour, station=departure)
+    return _(ONE_TILE_CAPTION).format(colour=colour, station=departure, to=route.to)
 
 
 def _line(table: Table, departure: str) -> dict[str, object]:
@@ -504,7 +603,7 @@ def _worked_example() -> Picture:
     line = _line(table, "12")
     path = line["path"]
     assert isinstance(path, list)
-    caption = LINE_CAPTION.format(
+    caption = _(LINE_CAPTION).format(
         colour=_colour(str(line["owner"])),
         station=line["from"],
         passages=line["passages"],
@@ -528,16 +627,16 @@ def _final_example() -> Picture:
     best = max(p["total"] for p in players)
     winners = [_name(p["colour"]) for p in players if p["total"] == best]
     if len(winners) == 1:
-        caption = FINAL_CAPTION.format(scores=amounts, colour=winners[0])
+        caption = _(FINAL_CAPTION).format(scores=amounts, colour=winners[0])
     else:
-        caption = FINAL_TIE_CAPTION.format(scores=amounts, colours=", ".join(winners))
+        caption = _(FINAL_TIE_CAPTION).format(scores=amounts, colours=", ".join(winners))
     return Picture(_game().render_position(table, overlay=True), caption)
 
 
 # --- module 1 -------------------------------------------------------------------------------
 def _companies_sections() -> tuple[HelpSection, ...]:
     stations = tuple(
-        COMPANY_STATIONS_TEXT.format(
+        _(COMPANY_STATIONS_TEXT).format(
             company=_name(company),
             first=numbers[0],
             second=numbers[1],
@@ -546,18 +645,21 @@ def _companies_sections() -> tuple[HelpSection, ...]:
         )
         for company, numbers in COMPANY_STATIONS.items()
     )
-    start = Picture(render_table(Table(players=4, modules=frozenset({1}))), COMPANIES_START_CAPTION)
+    start = Picture(
+        render_table(Table(players=4, modules=frozenset({1}))), _(COMPANIES_START_CAPTION)
+    )
     hand = [share for text in FULL_BOARD_SHARES[0] if (share := parse_share(text)) is not None]
     shares = (
-        Picture(render_shares([(COMPANIES[0], p) for p in PERCENTAGES]), ONE_COMPANY_CAPTION),
-        Picture(render_shares(sorted(hand, key=lambda s: s[1])), HAND_CAPTION),
+        Picture(render_shares([(COMPANIES[0], p) for p in PERCENTAGES]), _(ONE_COMPANY_CAPTION)),
+        Picture(render_shares(sorted(hand, key=lambda s: s[1])), _(HAND_CAPTION)),
     )
+    company_stations = (_(COMPANY_STATIONS_RULING), *stations)
     return (
-        HelpSection(COMPANIES_CHANGE_TITLE, COMPANIES_CHANGE_TEXT),
-        HelpSection(COMPANY_STATIONS_TITLE, (COMPANY_STATIONS_RULING, *stations), (start,)),
-        HelpSection(SHARES_TITLE, SHARES_TEXT, shares),
-        HelpSection(EXCHANGE_TITLE, EXCHANGE_TEXT, _exchange_pictures()),
-        HelpSection(VALUES_TITLE, _values_text(), (companies_example_picture(),)),
+        _section(COMPANIES_CHANGE_TITLE, COMPANIES_CHANGE_TEXT),
+        HelpSection(_(COMPANY_STATIONS_TITLE), company_stations, (start,)),
+        _section(SHARES_TITLE, SHARES_TEXT, shares),
+        _section(EXCHANGE_TITLE, EXCHANGE_TEXT, _exchange_pictures()),
+        HelpSection(_(VALUES_TITLE), _values_text(), (companies_example_picture(),)),
     )
 
 
@@ -567,11 +669,11 @@ def _exchange_pictures() -> tuple[Picture, ...]:
     return (
         Picture(
             render_exchange(own, taken, margin=EXCHANGE_MARGIN),
-            words.EXCHANGE_OPEN_BUTTON.format(percentage=own[1], own=blue, company=yellow),
+            _(words.EXCHANGE_OPEN_BUTTON).format(percentage=own[1], own=blue, company=yellow),
         ),
         Picture(
             render_exchange(own, None, margin=EXCHANGE_MARGIN),
-            words.EXCHANGE_TOP_BUTTON.format(percentage=own[1], own=blue),
+            _(words.EXCHANGE_TOP_BUTTON).format(percentage=own[1], own=blue),
         ),
     )
 
@@ -585,7 +687,7 @@ def _values_text() -> tuple[str, ...]:
     worth = ", ".join(
         VALUE_AMOUNT.format(company=_name(c), value=values[c]) for c in EXAMPLE_PROFITS
     )
-    first, example, *rest = VALUES_TEXT
+    first, example, *rest = (_(text) for text in VALUES_TEXT)
     return (first, example.format(profits=profits, values=worth), *rest)
 
 
@@ -603,13 +705,13 @@ def companies_example_picture() -> Picture:
     players = result["players"]
     best = max(players, key=lambda p: p["total"])
     held = ", ".join(
-        SHARE_HELD.format(company=_name(c), percentage=p) for c, p in table.shares[best["seat"]]
+        _(SHARE_HELD).format(company=_name(c), percentage=p) for c, p in table.shares[best["seat"]]
     )
     worth = ", ".join(
         VALUE_AMOUNT.format(company=_name(c["colour"]), value=c["value"])
         for c in result["companies"]
     )
-    caption = HOLDER_CAPTION.format(
+    caption = _(HOLDER_CAPTION).format(
         values=worth,
         seat=best["seat"] + 1,
         shares=held,
@@ -628,7 +730,7 @@ def central_example() -> Table:
 def _central_cars_sections() -> tuple[HelpSection, ...]:
     table = central_example()
     line = _line(table, "C2")
-    caption = CENTRAL_CAPTION.format(
+    caption = _(CENTRAL_CAPTION).format(
         colour=_colour(str(line["owner"])),
         passages=line["passages"],
         to=line["to"],
@@ -636,8 +738,8 @@ def _central_cars_sections() -> tuple[HelpSection, ...]:
     )
     svg = _game(modules=(2,)).render_position(table, overlay=True, window=WORKED_CORNER)
     return (
-        HelpSection(CENTRAL_CARS_RULE_TITLE, CENTRAL_CARS_TEXT, (Picture(svg, caption),)),
-        HelpSection(CENTRAL_COMPANIES_TITLE, CENTRAL_COMPANIES_TEXT),
+        _section(CENTRAL_CARS_RULE_TITLE, CENTRAL_CARS_TEXT, (Picture(svg, caption),)),
+        _section(CENTRAL_COMPANIES_TITLE, CENTRAL_COMPANIES_TEXT),
     )
 
 
@@ -653,7 +755,7 @@ def _central_tracks_sections() -> tuple[HelpSection, ...]:
     assert isinstance(path, list)
     centre = {square_name(sq) for sq in CENTRAL_SQUARES}
     pieces = sum(1 for sq in path if sq in centre)
-    caption = CENTRAL_TRACKS_CAPTION.format(
+    caption = _(CENTRAL_TRACKS_CAPTION).format(
         colour=_colour(str(line["owner"])),
         station=line["from"],
         tiles=len(path) - pieces,
@@ -663,10 +765,11 @@ def _central_tracks_sections() -> tuple[HelpSection, ...]:
     )
     svg = _game(modules=(3,)).render_position(table, overlay=True, window=(3, 0, 7, 4))
     cells = [(piece, "") for piece in CENTRAL_PIECES]
-    shown = Picture(render_tile_grid([cells[:GRID_WIDTH], cells[GRID_WIDTH:]]), PIECES_CAPTION)
+    grid = render_tile_grid([cells[:GRID_WIDTH], cells[GRID_WIDTH:]])
+    shown = Picture(grid, _(PIECES_CAPTION))
     return (
-        HelpSection(CENTRAL_TRACKS_RULE_TITLE, CENTRAL_TRACKS_TEXT, (Picture(svg, caption),)),
-        HelpSection(PIECES_TITLE, PIECES_TEXT, (shown,)),
+        _section(CENTRAL_TRACKS_RULE_TITLE, CENTRAL_TRACKS_TEXT, (Picture(svg, caption),)),
+        _section(PIECES_TITLE, PIECES_TEXT, (shown,)),
     )
 
 
@@ -693,7 +796,7 @@ def _numbers_sections() -> tuple[HelpSection, ...]:
         central = str(line["from"]).startswith("C")
         template = NUMBER_CENTRAL_CAPTION if central else NUMBER_CAPTION
         captions.append(
-            template.format(
+            _(template).format(
                 station=record["station"],
                 points=record["points"],
                 colour=_colour(line["owner"]),
@@ -701,4 +804,4 @@ def _numbers_sections() -> tuple[HelpSection, ...]:
             )
         )
     picture = Picture(svg, " ".join(captions))
-    return (HelpSection(NUMBERS_RULE_TITLE, NUMBERS_TEXT, (picture,)),)
+    return (_section(NUMBERS_RULE_TITLE, NUMBERS_TEXT, (picture,)),)

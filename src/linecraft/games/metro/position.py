@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from linecraft.core.errors import PositionError
+from linecraft.core.i18n import _
 from linecraft.games.metro.board import (
     CENTRAL_POSITIONS,
     CENTRAL_SQUARES,
@@ -62,14 +63,17 @@ def format_board(board: list[str | None]) -> str:
 
 def parse_board_rows(rows: list[str], first_line: int) -> list[str | None]:
     if len(rows) != SIZE:
-        raise PositionError(f"the board needs {SIZE} rows, found {len(rows)}")
+        told = _("the board needs {size} rows, found {count}")
+        raise PositionError(told.format(size=SIZE, count=len(rows)))
     board: list[str | None] = [None] * SQUARES
     problems = []
     for row, text in enumerate(rows):
         tokens = text.split()
-        where = f"line {first_line + row}"
+        line = first_line + row
         if len(tokens) != SIZE:
-            problems.append(f"{where}: {len(tokens)} tokens, expected {SIZE}")
+            # TRANSLATORS: {line} is a line number of the position text.
+            told = _("line {line}: {count} tokens, expected {size}")
+            problems.append(told.format(line=line, count=len(tokens), size=SIZE))
             continue
         for col, token in enumerate(tokens):
             sq = SIZE * row + col
@@ -81,7 +85,9 @@ def parse_board_rows(rows: list[str], first_line: int) -> list[str | None]:
             if tile or piece:
                 board[sq] = token
             else:
-                problems.append(f"{where}: {token!r} cannot stand on square {row}{col}")
+                # TRANSLATORS: {token} is a tile code as written, {square} e.g. 07.
+                told = _("line {line}: {token} cannot stand on square {square}")
+                problems.append(told.format(line=line, token=repr(token), square=f"{row}{col}"))
     if problems:
         raise PositionError("; ".join(problems), problems)
     return board
@@ -90,12 +96,15 @@ def parse_board_rows(rows: list[str], first_line: int) -> list[str | None]:
 def _modules(value: str) -> frozenset[int]:
     if value == "-":
         return frozenset()
+    found: frozenset[int] | None
     try:
         found = frozenset(int(v) for v in value.split(","))
     except ValueError:
-        raise ValueError(f"modules {value!r}: a comma list of 1-4, or -") from None
-    if not found <= set(MODULES):
-        raise ValueError(f"modules {value!r}: a comma list of 1-4, or -")
+        found = None  # not numbers
+    if found is None or not found <= set(MODULES):
+        # TRANSLATORS: {value} is what the position's "modules" line gives.
+        told = _("modules {value}: a comma list of 1-4, or -")
+        raise ValueError(told.format(value=repr(value)))
     return found
 
 
@@ -108,15 +117,18 @@ def parse_position(text: str) -> Table:
         content = raw.split("#", 1)[0].strip()
         if not content:
             continue
-        word, _, rest = content.partition(" ")
+        word, _space, rest = content.partition(" ")
         if word == "board":
             board_at = number
             break
         if word in keywords:
-            raise PositionError(f"line {number}: {word} given twice")
+            # TRANSLATORS: {word} is a keyword of the position text, e.g. players.
+            told = _("line {line}: {word} given twice")
+            raise PositionError(told.format(line=number, word=word))
         keywords[word] = (number, rest.strip())
     if board_at is None:
-        raise PositionError("no 'board' line")
+        # TRANSLATORS: 'board' is a keyword of the position text: keep it.
+        raise PositionError(_("no 'board' line"))
     rows = [r for r in lines[board_at:] if r.strip() and not r.lstrip().startswith("#")]
     board = parse_board_rows(rows, board_at + 1)
     problems: list[str] = []
@@ -125,47 +137,55 @@ def parse_position(text: str) -> Table:
         try:
             _keyword(table, word, value)
         except ValueError as exc:
-            problems.append(f"line {number}: {exc}")
+            # TRANSLATORS: {problem} says what is wrong with the line.
+            problems.append(_("line {line}: {problem}").format(line=number, problem=exc))
     if "players" not in keywords:
-        problems.append("the 'players' line is missing")
+        # TRANSLATORS: 'players' is a keyword of the position text: keep it.
+        problems.append(_("the 'players' line is missing"))
     if problems:
         raise PositionError("; ".join(problems), problems)
     for word, needs in (("central", 2), ("shares", 1), ("numbers", 4)):
         if word in keywords and needs not in table.modules:
-            raise PositionError(f"line {keywords[word][0]}: {word} needs module {needs}")
+            told = _("line {line}: {word} needs module {module}")
+            raise PositionError(told.format(line=keywords[word][0], word=word, module=needs))
     return table
 
 
 def _keyword(table: Table, word: str, value: str) -> None:
     if word == "players":
         if value not in ("2", "3", "4", "5", "6"):
-            raise ValueError(f"players {value!r}: 2 to 6")
+            raise ValueError(_("players {value}: 2 to 6").format(value=repr(value)))
         table.players = int(value)
     elif word == "modules":
         table.modules = _modules(value)
     elif word == "rotation":
         if value not in ("fixed", "free"):
-            raise ValueError(f"rotation {value!r}: fixed or free")
+            # TRANSLATORS: fixed and free are the values to write: keep them.
+            raise ValueError(_("rotation {value}: fixed or free").format(value=repr(value)))
         table.free_rotation = value == "free"
     elif word == "central":
         for item in value.split():
-            position, _, colour = item.partition("=")
+            position, _equals, colour = item.partition("=")
             if position not in CENTRAL_POSITIONS or colour not in COMPANIES:
-                raise ValueError(f"central {item!r}: expected Ck=colour")
+                # TRANSLATORS: Ck=colour is the form to write, e.g. C2=yellow.
+                told = _("central {item}: expected Ck=colour")
+                raise ValueError(told.format(item=repr(item)))
             table.central_cars[position] = colour
     elif word == "shares":
         for seat, items in _seat_items(value):
             shares = [parse_share(s) for s in items]
             if None in shares:
-                raise ValueError(f"shares {value!r}: shares are like Y40")
+                told = _("shares {value}: shares are like Y40")
+                raise ValueError(told.format(value=repr(value)))
             table.shares[seat] = [s for s in shares if s is not None]
     elif word == "numbers":
         for seat, items in _seat_items(value):
             if not all(s.isdigit() and 1 <= int(s) <= 32 for s in items):
-                raise ValueError(f"numbers {value!r}: station numbers 1-32")
+                told = _("numbers {value}: station numbers 1-32")
+                raise ValueError(told.format(value=repr(value)))
             table.numbers[seat] = [int(s) for s in items]
     else:
-        raise ValueError(f"unknown keyword {word!r}")
+        raise ValueError(_("unknown keyword {word}").format(word=repr(word)))
 
 
 def _seat_items(value: str) -> list[tuple[int, list[str]]]:
@@ -173,7 +193,8 @@ def _seat_items(value: str) -> list[tuple[int, list[str]]]:
     for part in value.split():
         seat, eq, items = part.partition("=")
         if not eq or not seat.isdigit():
-            raise ValueError(f"{part!r}: expected SEAT=item,item")
+            # TRANSLATORS: SEAT=item,item is the form to write, e.g. 0=Y40,B30.
+            raise ValueError(_("{part}: expected SEAT=item,item").format(part=repr(part)))
         found.append((int(seat), items.split(",")))
     return found
 
@@ -208,42 +229,51 @@ def position_problems(table: Table) -> list[str]:
     """Why the position could not arise in legal play (empty: valid)."""
     problems = []
     if {2, 3} <= table.modules:
-        problems.append("modules 2 and 3 cannot be combined")
+        problems.append(_("modules 2 and 3 cannot be combined"))
     centre = [table.board[sq] for sq in CENTRAL_SQUARES]
     if 3 in table.modules:
         if None in centre or len({design(c) for c in centre if c}) != 4:
-            problems.append("module 3 needs four different central pieces")
+            problems.append(_("module 3 needs four different central pieces"))
     elif any(centre):
-        problems.append("central pieces need module 3")
+        problems.append(_("central pieces need module 3"))
     tiles = [c for sq, c in enumerate(table.board) if c and sq not in CENTRAL_SQUARES]
     if table.free_rotation:
         for name, count in sorted(Counter(design(c) for c in tiles).items()):
             if count > DESIGN_COPIES[name]:
-                problems.append(f"{count} tiles of design {name}, only {DESIGN_COPIES[name]} exist")
+                # TRANSLATORS: {design} is a tile's code, e.g. aacb.
+                told = _("{count} tiles of design {design}, only {copies} exist")
+                problems.append(told.format(count=count, design=name, copies=DESIGN_COPIES[name]))
     else:
         for code, count in sorted(Counter(tiles).items()):
             if count > COPIES[code]:
-                problems.append(f"{count} tiles {code}, only {COPIES[code]} exist")
+                # TRANSLATORS: {code} is a tile's code, e.g. aacb.
+                told = _("{count} tiles {code}, only {copies} exist")
+                problems.append(told.format(count=count, code=code, copies=COPIES[code]))
     seat_colours = SEAT_COLOURS[: table.players]
     for position, colour in table.central_cars.items():
         allowed = COMPANIES if 1 in table.modules else seat_colours
         if colour not in allowed:
-            problems.append(f"central car {position}={colour}: no such car in this game")
+            # TRANSLATORS: {car} is in the position's notation, e.g. C2=yellow.
+            told = _("central car {car}: no such car in this game")
+            problems.append(told.format(car=f"{position}={colour}"))
     placed = list(table.central_cars.values())
     if len(placed) != len(set(placed)):
-        problems.append("a central car is placed twice")
+        problems.append(_("a central car is placed twice"))
     for seat in table.shares:
         if not 0 <= seat < table.players:
-            problems.append(f"shares of seat {seat}: there are {table.players} seats")
+            told = _("shares of seat {seat}: there are {players} seats")
+            problems.append(told.format(seat=seat, players=table.players))
     held = [share for shares in table.shares.values() for share in shares]
     if len(held) != len(set(held)):
-        problems.append("a share is held twice")
+        problems.append(_("a share is held twice"))
     for seat, shares in table.shares.items():
-        if sorted(p for _, p in shares) != list(PERCENTAGES):
-            problems.append(f"seat {seat} must hold one share of each percentage")
+        if sorted(p for _company, p in shares) != list(PERCENTAGES):
+            told = _("seat {seat} must hold one share of each percentage")
+            problems.append(told.format(seat=seat))
     tokens = [n for numbers in table.numbers.values() for n in numbers]
     if len(tokens) != len(set(tokens)):
-        problems.append("a station number is dealt twice")
+        problems.append(_("a station number is dealt twice"))
     if any(not 0 <= seat < table.players for seat in table.numbers):
-        problems.append(f"numbers for a seat outside 0-{table.players - 1}")
+        told = _("numbers for a seat outside 0-{last}")
+        problems.append(told.format(last=table.players - 1))
     return problems

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from linecraft.core.game import Picture, Reference
+from linecraft.core.i18n import _
 from linecraft.games.metro import words
 from linecraft.games.metro.board import CENTRAL_SQUARES
 from linecraft.games.metro.rules import MetroState
@@ -43,7 +44,7 @@ def tiles_left(state: MetroState, player: int | None) -> Reference:
         Picture(render_tile(code), words.tiles_left_caption(copies - gone[code], copies))
         for code, copies in kinds
     )
-    return Reference(words.TILES_LEFT_TITLE, items)
+    return Reference(_(words.TILES_LEFT_TITLE), items)
 
 
 def share_cards(state: MetroState, player: int | None) -> Reference:
@@ -64,4 +65,4 @@ def share_cards(state: MetroState, player: int | None) -> Reference:
                 where = "hidden"
             caption = words.share_card_caption(company, percentage, where)
             items.append(Picture(render_share(company, percentage), caption))
-    return Reference(words.SHARE_CARDS_TITLE, tuple(items))
+    return Reference(_(words.SHARE_CARDS_TITLE), tuple(items))

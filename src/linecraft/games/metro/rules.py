@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from linecraft.core.errors import IllegalActionError
 from linecraft.core.game import Action, ScoreCard, State
 from linecraft.core.game import Outcome as CoreOutcome
+from linecraft.core.i18n import N_, _
 from linecraft.games.metro.actions import Central, Draw, Exchange, Outcome, Pass, Place
 from linecraft.games.metro.board import (
     CENTRAL_POSITIONS,
@@ -41,6 +42,26 @@ if TYPE_CHECKING:
 
 PROFIT_STOPS_EXCHANGE = 25
 TOTAL_TILES = 60
+
+# Why no exchange, or no central car on a position, is possible now: `legal_actions`
+# asks on every turn, so these stay templates until an action is refused with them.
+EXCHANGE_NEEDS_MODULE = N_("exchanging shares needs module 1")
+# TRANSLATORS: {company} is a company's colour inside a sentence, e.g. "yellow".
+EXCHANGE_OVER = N_("{company} has {profit} profit: exchanging is over")
+EXCHANGE_COOLING = N_("you exchanged on your last turn")
+# TRANSLATORS: {position} is a track of the central station, C1 to C8.
+POSITION_TAKEN = N_("{position} already has a car")
+# TRANSLATORS: {position} is a track of the central station, C1 to C8.
+POSITION_COMPLETE = N_("the route from {position} is already complete")
+# TRANSLATORS: {position} is a track of the central station, C1 to C8.
+POSITION_ONE_TILE = N_("the line from {position} would pass only one tile")
+
+
+def _colour_word(colour: str) -> str:
+    """A colour in words (looked up late: the words import these rules)."""
+    from linecraft.games.metro.words import colour_word
+
+    return colour_word(colour)
 
 
 class Stack:
@@ -187,7 +208,7 @@ class MetroState(State):
         """Who sees the pending chance outcome: one seat for private draws, None: everyone."""
         if not self.pending:
             return None
-        kind, seat, _ = self.pending[0]
+        kind, seat, _detail = self.pending[0]
         return (
             (seat,) if kind in ("tile", "drawn", "share", "number") and seat is not None else None
         )
@@ -262,15 +283,25 @@ class MetroState(State):
         return moves
 
     def _exchange_problem(self, player: int) -> str | None:
+        """Why `player` may exchange no share now, as a template (`_exchange_refused`
+        tells it in words), or None."""
         if 1 not in self.rules.modules:
-            return "exchanging shares needs module 1"
+            return EXCHANGE_NEEDS_MODULE
         profits = self.profits()
-        rich = [c for c in COMPANIES if profits.get(c, 0) >= PROFIT_STOPS_EXCHANGE]
-        if rich:
-            return f"{rich[0]} has {profits[rich[0]]} profit: exchanging is over"
+        if any(profits.get(c, 0) >= PROFIT_STOPS_EXCHANGE for c in COMPANIES):
+            return EXCHANGE_OVER
         if self.rules.exchange_cooldown and self.exchanged_last[player]:
-            return "you exchanged on your last turn"
+            return EXCHANGE_COOLING
         return None
+
+    def _exchange_refused(self, player: int) -> str | None:
+        """`_exchange_problem` in words."""
+        problem = self._exchange_problem(player)
+        if problem != EXCHANGE_OVER:
+            return None if problem is None else _(problem)
+        profits = self.profits()
+        rich = next(c for c in COMPANIES if profits.get(c, 0) >= PROFIT_STOPS_EXCHANGE)
+        return _(problem).format(company=_colour_word(rich), profit=profits[rich])
 
     def _own_share(self, player: int, percentage: int) -> tuple[str, int]:
         return next(s for s in self.shares[player] if s[1] == percentage)
@@ -301,18 +332,20 @@ class MetroState(State):
         if code is None:
             codes = self.tiles_to_place(player)
             if len(codes) != 1:
-                raise IllegalActionError(
-                    f"{place}: say which tile ({', '.join(codes) or 'you have none'})"
-                )
+                if codes:
+                    which = _("say which tile ({tiles})").format(tiles=", ".join(codes))
+                else:
+                    which = _("say which tile (you have none)")
+                raise IllegalActionError(f"{place}: {which}")
             code = codes[0]
         rotation = place.rotation
         if self.rules.free_rotation:
             placed = rotate(code, rotation or 0)
             rotation = min(k for k in range(4) if rotate(code, k) == placed)  # Ruling 7
         elif rotation is not None:
-            raise IllegalActionError(
-                f"{place}: tiles keep their orientation (free_rotation is off)"
-            )
+            # TRANSLATORS: free_rotation is the option's name in the game's settings.
+            kept = _("tiles keep their orientation (free_rotation is off)")
+            raise IllegalActionError(f"{place}: {kept}")
         return Place(place.square, code, rotation)
 
     def check(self, player: int, action: Action) -> None:
@@ -321,22 +354,22 @@ class MetroState(State):
             raise IllegalActionError(f"{action}: {problem}")
 
     def _problem(self, player: int, action: Action) -> str | None:
+        """Why `action` is refused, in words (only ever asked when it is played)."""
         if isinstance(action, Place):
             return self._place_problem(player, action)
         if self.drawn is not None:
-            return f"place the tile you drew ({self.drawn}) first"
+            # TRANSLATORS: {tile} is the tile's code, e.g. cbaa.
+            return _("place the tile you drew ({tile}) first").format(tile=self.drawn)
         if isinstance(action, Draw):
-            return None if sum(self.pile.values()) else "the draw pile is empty"
+            return None if sum(self.pile.values()) else _("the draw pile is empty")
         if isinstance(action, Exchange):
-            problem = self._exchange_problem(player)
-            if problem is None and self._own_share(player, action.percentage) in self.revealed:
-                problem = f"your {action.percentage}% share is revealed and cannot be exchanged"
-            if (
-                problem is None
-                and action.take == "open"
-                and action.percentage not in self.open_share
-            ):
-                problem = f"there is no open {action.percentage}% share"
+            problem = self._exchange_refused(player)
+            percentage = action.percentage
+            if problem is None and self._own_share(player, percentage) in self.revealed:
+                problem = _("your {percentage}% share is revealed and cannot be exchanged")
+                problem = problem.format(percentage=percentage)
+            if problem is None and action.take == "open" and percentage not in self.open_share:
+                problem = _("there is no open {percentage}% share").format(percentage=percentage)
             return problem
         if isinstance(action, Central):
             return (
@@ -346,54 +379,69 @@ class MetroState(State):
             )
         if isinstance(action, Pass):
             others = [a for a in self.legal_actions(player) if not isinstance(a, Pass)]
-            return f"you can still play (e.g. {others[0]})" if others else None
-        return "not a Metro action"
+            if not others:
+                return None
+            # TRANSLATORS: {action} is a move in notation, e.g. "place 07 cbaa".
+            return _("you can still play (e.g. {action})").format(action=others[0])
+        return _("not a Metro action")
 
     def _position_problem(self, position: str) -> str | None:
-        """Why no central car may go on `position` now (§12), or None: any unoccupied
-        position will do, also one whose route is complete already (it scores at once),
-        unless that line passes only one tile."""
+        """Why no central car may go on `position` now (§12), as a template taking the
+        `position`, or None: any unoccupied position will do, also one whose route is
+        complete already (it scores at once), unless that line passes only one tile."""
         route = self.routes[position]
         if position in self.central_cars:
-            return f"{position} already has a car"
+            return POSITION_TAKEN
         if route.complete and self.rules.central_cars_open_only:
-            return f"the route from {position} is already complete"
+            return POSITION_COMPLETE
         if route.complete and route.passages == 1:
-            return f"the line from {position} would pass only one tile"
+            return POSITION_ONE_TILE
         return None
 
     def _central_problem(self, player: int, action: Central) -> str:
         if 2 not in self.rules.modules:
-            return "central cars need module 2"
+            return _("central cars need module 2")
         problem = self._position_problem(action.position)
         if problem is not None:
-            return problem
+            return _(problem).format(position=action.position)
         if 1 in self.rules.modules:
             if action.share is None:
-                return "name the share you reveal (e.g. central C2 Y40)"
+                return _("name the share you reveal (e.g. central C2 Y40)")
             if action.share not in self.shares[player] or action.share in self.revealed:
-                return f"you hold no unrevealed share {share_text(*action.share)}"
-            return f"the {action.share[0]} central car is already placed"
+                # TRANSLATORS: {share} is a share in notation, e.g. Y40.
+                told = _("you hold no unrevealed share {share}")
+                return told.format(share=share_text(*action.share))
+            told = _("the {company} central car is already placed")
+            return told.format(company=_colour_word(action.share[0]))
         if action.share is not None:
-            return "shares need module 1"
-        return "you have placed your central car already"
+            return _("shares need module 1")
+        return _("you have placed your central car already")
 
     def _place_problem(self, player: int, place: Place) -> str | None:
         assert place.code is not None
-        if place.code not in self.tiles_to_place(player):
-            having = ", ".join(self.tiles_to_place(player)) or "no tile"
-            return f"you have {having}, not {place.code}"
+        having = self.tiles_to_place(player)
+        if place.code not in having:
+            if not having:
+                # TRANSLATORS: {code} is a tile's code, e.g. cbaa.
+                return _("you have no tile, not {code}").format(code=place.code)
+            # TRANSLATORS: {tiles} and {code} are tiles' codes, e.g. "cbaa, aacb" and dacc.
+            told = _("you have {tiles}, not {code}")
+            return told.format(tiles=", ".join(having), code=place.code)
         sq = place.square
         if sq in CENTRAL_SQUARES:
-            return f"{square_name(sq)} is the central station"
+            # TRANSLATORS: {square} is a square by row and column, e.g. 07.
+            return _("{square} is the central station").format(square=square_name(sq))
         if self.board[sq] is not None:
-            return f"{square_name(sq)} is not empty"
+            return _("{square} is not empty").format(square=square_name(sq))
         if not self.adjacency_legal(sq):
-            return f"{square_name(sq)} is neither on the outer ring nor next to a tile"
+            told = _("{square} is neither on the outer ring nor next to a tile")
+            return told.format(square=square_name(sq))
         if place not in self.placements(place.code):
             placed = rotate(place.code, place.rotation or 0)
             line = one_tile_completion(self.board, sq, placed, self.car_departures())
-            return f"it would complete the line from {line} with one tile"
+            # TRANSLATORS: {station} is a station's number, or C1 to C8 in the centre.
+            told = _("it would complete the line from {station} with one tile")
+            return told.format(station=line)
         return None
 
     # --- doing ------------------------------------------------------------------------
@@ -447,7 +495,7 @@ class MetroState(State):
         return [(outcome, count / total) for outcome, count in options.items()]
 
     def _outcomes(self) -> dict[Outcome, int]:
-        kind, _, detail = self.pending[0]
+        kind, _seat, detail = self.pending[0]
         if kind in ("tile", "drawn"):
             return {
                 Outcome("tile", code): count for code, count in sorted(self.pile.items()) if count
@@ -475,7 +523,10 @@ class MetroState(State):
     def _do_chance(self, outcome: CoreOutcome) -> None:
         if not isinstance(outcome, Outcome) or outcome not in self._outcomes():
             kind = self.pending[0][0]
-            raise IllegalActionError(f"{outcome} is not a possible {kind} draw now")
+            # TRANSLATORS: {outcome} is in notation (e.g. "tile cbaa"); {kind} is the kind
+            # of draw as the notation names it: tile, drawn, centre, share, open or number.
+            told = _("{outcome} is not a possible {kind} draw now")
+            raise IllegalActionError(told.format(outcome=outcome, kind=kind))
         kind, seat, detail = self.pending.pop(0)
         if kind in ("tile", "drawn"):
             self.pile[outcome.value] -= 1

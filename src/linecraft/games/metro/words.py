@@ -3,7 +3,8 @@
 Tiles are told by their tracks, shares by percentage and company, stations by the
 numbers printed round the board, so a player never reads the engine's notation; a
 private draw is told in full only to the seat that made it (§16). Every sentence is a
-whole template below, ready for translation.
+whole template below, marked for translation (`N_`, `Nn_`) and translated where it is
+used (`_`, `_n`), in the reader's language.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from linecraft.core.game import Action, Control, Event
+from linecraft.core.i18n import N_, Nn_, _, _n
 from linecraft.games.metro.actions import (
     Central,
     Draw,
@@ -35,217 +37,312 @@ if TYPE_CHECKING:
 # --- the game's words -------------------------------------------------------------------
 # The tracks of each tile design (§3.2, §13), keyed by its smallest rotation.
 SHAPES = {
-    "aaaa": "four straight tracks",
-    "aacb": "two straight tracks, a wide curve and a tight curve",
-    "bcbc": "two wide and two tight curves",
-    "cccc": "four tight curves",
-    "bbbb": "four wide curves",
-    "accd": "a straight track, two tight curves and a U-turn",
-    "adbb": "a straight track, two wide curves and a U-turn",
-    "bcdd": "a wide curve, a tight curve and two U-turns",
-    "adad": "two straight tracks and two U-turns",
-    "dddd": "four U-turns",
+    # TRANSLATORS: the tracks of a tile; a {shape} in sentences such as "a tile with {shape}".
+    "aaaa": N_("four straight tracks"),
+    # TRANSLATORS: the tracks of a tile; a {shape} in sentences such as "a tile with {shape}".
+    "aacb": N_("two straight tracks, a wide curve and a tight curve"),
+    # TRANSLATORS: the tracks of a tile; a {shape} in sentences such as "a tile with {shape}".
+    "bcbc": N_("two wide and two tight curves"),
+    # TRANSLATORS: the tracks of a tile; a {shape} in sentences such as "a tile with {shape}".
+    "cccc": N_("four tight curves"),
+    # TRANSLATORS: the tracks of a tile; a {shape} in sentences such as "a tile with {shape}".
+    "bbbb": N_("four wide curves"),
+    # TRANSLATORS: the tracks of a tile; a {shape} in sentences such as "a tile with {shape}".
+    "accd": N_("a straight track, two tight curves and a U-turn"),
+    # TRANSLATORS: the tracks of a tile; a {shape} in sentences such as "a tile with {shape}".
+    "adbb": N_("a straight track, two wide curves and a U-turn"),
+    # TRANSLATORS: the tracks of a tile; a {shape} in sentences such as "a tile with {shape}".
+    "bcdd": N_("a wide curve, a tight curve and two U-turns"),
+    # TRANSLATORS: the tracks of a tile; a {shape} in sentences such as "a tile with {shape}".
+    "adad": N_("two straight tracks and two U-turns"),
+    # TRANSLATORS: the tracks of a tile; a {shape} in sentences such as "a tile with {shape}".
+    "dddd": N_("four U-turns"),
 }
-# Car and company colours (§1); seats own the first six colours in the base game.
+# Car and company colours (§1); seats own the first six colours in the base game. A
+# colour names a company, or a player by the colour of their cars ({colour}, {company}).
 COLOUR_NAMES = {
-    "yellow": "Yellow",
-    "blue": "Blue",
-    "orange": "Orange",
-    "green": "Green",
-    "purple": "Purple",
-    "black": "Black",
-    "red": "Red",
-    "white": "White",
+    # TRANSLATORS: a colour naming a player's cars or a company, as a name: "Yellow 40% share".
+    "yellow": N_("Yellow"),
+    # TRANSLATORS: a colour naming a player's cars or a company, as a name: "Blue 40% share".
+    "blue": N_("Blue"),
+    # TRANSLATORS: a colour naming a player's cars or a company, as a name: "Orange 40% share".
+    "orange": N_("Orange"),
+    # TRANSLATORS: a colour naming a player's cars or a company, as a name: "Green 40% share".
+    "green": N_("Green"),
+    # TRANSLATORS: a colour naming a player's cars or a company, as a name: "Purple 40% share".
+    "purple": N_("Purple"),
+    # TRANSLATORS: a colour naming a player's cars or a company, as a name: "Black 40% share".
+    "black": N_("Black"),
+    # TRANSLATORS: a colour naming a player's cars or a company, as a name: "Red 40% share".
+    "red": N_("Red"),
+    # TRANSLATORS: a colour naming a player's cars or a company, as a name: "White 40% share".
+    "white": N_("White"),
+}
+# The same colours inside a sentence ("your cars are blue", "the blue line").
+COLOUR_WORDS = {
+    # TRANSLATORS: a colour inside a sentence: "Your cars are yellow", "the yellow line".
+    "yellow": N_("yellow"),
+    # TRANSLATORS: a colour inside a sentence: "Your cars are blue", "the blue line".
+    "blue": N_("blue"),
+    # TRANSLATORS: a colour inside a sentence: "Your cars are orange", "the orange line".
+    "orange": N_("orange"),
+    # TRANSLATORS: a colour inside a sentence: "Your cars are green", "the green line".
+    "green": N_("green"),
+    # TRANSLATORS: a colour inside a sentence: "Your cars are purple", "the purple line".
+    "purple": N_("purple"),
+    # TRANSLATORS: a colour inside a sentence: "Your cars are black", "the black line".
+    "black": N_("black"),
+    # TRANSLATORS: a colour inside a sentence: "Your cars are red", "the red line".
+    "red": N_("red"),
+    # TRANSLATORS: a colour inside a sentence: "Your cars are white", "the white line".
+    "white": N_("white"),
 }
 # The central station's departure tracks C1–C8 (§2.5), which the board does not number:
 # the side of the station first, then which of its two tracks.
 CENTRAL_TRACKS = {
-    "C1": "the central station's top-right track",
-    "C2": "the central station's top-left track",
-    "C3": "the central station's left-upper track",
-    "C4": "the central station's left-lower track",
-    "C5": "the central station's bottom-left track",
-    "C6": "the central station's bottom-right track",
-    "C7": "the central station's right-lower track",
-    "C8": "the central station's right-upper track",
+    # TRANSLATORS: a {track}, as in "Put your central car on {track}".
+    "C1": N_("the central station's top-right track"),
+    # TRANSLATORS: a {track}, as in "Put your central car on {track}".
+    "C2": N_("the central station's top-left track"),
+    # TRANSLATORS: a {track}, as in "Put your central car on {track}".
+    "C3": N_("the central station's left-upper track"),
+    # TRANSLATORS: a {track}, as in "Put your central car on {track}".
+    "C4": N_("the central station's left-lower track"),
+    # TRANSLATORS: a {track}, as in "Put your central car on {track}".
+    "C5": N_("the central station's bottom-left track"),
+    # TRANSLATORS: a {track}, as in "Put your central car on {track}".
+    "C6": N_("the central station's bottom-right track"),
+    # TRANSLATORS: a {track}, as in "Put your central car on {track}".
+    "C7": N_("the central station's right-lower track"),
+    # TRANSLATORS: a {track}, as in "Put your central car on {track}".
+    "C8": N_("the central station's right-upper track"),
 }
 CENTRAL_QUARTERS = {
-    27: "top-left quarter",
-    28: "top-right quarter",
-    35: "bottom-left quarter",
-    36: "bottom-right quarter",
+    # TRANSLATORS: a {quarter}, as in "… now covers the {quarter} of the central station."
+    27: N_("top-left quarter"),
+    # TRANSLATORS: a {quarter}, as in "… now covers the {quarter} of the central station."
+    28: N_("top-right quarter"),
+    # TRANSLATORS: a {quarter}, as in "… now covers the {quarter} of the central station."
+    35: N_("bottom-left quarter"),
+    # TRANSLATORS: a {quarter}, as in "… now covers the {quarter} of the central station."
+    36: N_("bottom-right quarter"),
 }
-STATION = "station {number}"
-CENTRAL_STATION = "the central station"
+# TRANSLATORS: where a line starts or ends ({start}, {end}): "station 12".
+STATION = N_("station {number}")
+# TRANSLATORS: where a line starts or ends ({start}, {end}).
+CENTRAL_STATION = N_("the central station")
 
 # --- the log ----------------------------------------------------------------------------
-PLACED = "{name} placed a tile on square {square}: {shape}."
-DRAW_CHOSEN = "{name} drew a tile from the pile to place it at once."
-PASSED = "{name} had no tile left and passed."
-EXCHANGED_OPEN = (
+# TRANSLATORS: {square} is a square of the board by row and column, e.g. 07.
+PLACED = N_("{name} placed a tile on square {square}: {shape}.")
+DRAW_CHOSEN = N_("{name} drew a tile from the pile to place it at once.")
+PASSED = N_("{name} had no tile left and passed.")
+# TRANSLATORS: {company} is a company's colour, e.g. "Yellow"; {percentage} a number.
+EXCHANGED_OPEN = N_(
     "{name} returned a {percentage}% share and took the open {percentage}% share of {company}."
 )
-EXCHANGED_OPEN_OWN = (
+# TRANSLATORS: {own} and {company} are companies' colours, e.g. "Yellow".
+EXCHANGED_OPEN_OWN = N_(
     "{name} returned the {percentage}% share of {own} "
     "and took the open {percentage}% share of {company}."
 )
-EXCHANGED_TOP = (
+EXCHANGED_TOP = N_(
     "{name} returned a {percentage}% share and took the top share of the {percentage}% stack."
 )
-EXCHANGED_TOP_OWN = (
+# TRANSLATORS: {own} is a company's colour, e.g. "Yellow".
+EXCHANGED_TOP_OWN = N_(
     "{name} returned the {percentage}% share of {own} "
     "and took the top share of the {percentage}% stack."
 )
-CENTRAL_CAR = "{name} put the {colour} central car on {track}."
-CENTRAL_COMPANY_CAR = (
+# TRANSLATORS: {colour} is the player's colour as a name, e.g. "Yellow".
+CENTRAL_CAR = N_("{name} put the {colour} central car on {track}.")
+CENTRAL_COMPANY_CAR = N_(
     "{name} revealed a {percentage}% share of {company} and put the {company} central car "
     "on {track}."
 )
-LINE_SCORED = (
-    "{name}'s line from {start} reached {end}: 1 point.",
+# TRANSLATORS: {start} and {end} are "station 12" or "the central station".
+LINE_SCORED = Nn_(
+    "{name}'s line from {start} reached {end}: {points} point.",
     "{name}'s line from {start} reached {end}: {points} points.",
 )
-LINE_RETURNED = (
-    "{name}'s line from {start} came back to its own station: 1 point.",
+LINE_RETURNED = Nn_(
+    "{name}'s line from {start} came back to its own station: {points} point.",
     "{name}'s line from {start} came back to its own station: {points} points.",
 )
-LINE_DOUBLED = (
-    "{name}'s line from {start} reached the central station: {passages} × 2 = {points} points."
+# A doubled line scores at least 2 points: English never shows the first form.
+LINE_DOUBLED = Nn_(
+    "{name}'s line from {start} reached the central station: {passages} × 2 = {points} point.",
+    "{name}'s line from {start} reached the central station: {passages} × 2 = {points} points.",
 )
-COMPANY_LINE_SCORED = (
-    "The {company} line from {start} reached {end}: 1 point of profit for {company}.",
+COMPANY_LINE_SCORED = Nn_(
+    "The {company} line from {start} reached {end}: {points} point of profit for {company}.",
     "The {company} line from {start} reached {end}: {points} points of profit for {company}.",
 )
-COMPANY_LINE_RETURNED = (
+COMPANY_LINE_RETURNED = Nn_(
     "The {company} line from {start} came back to its own station: "
-    "1 point of profit for {company}.",
+    "{points} point of profit for {company}.",
     "The {company} line from {start} came back to its own station: "
     "{points} points of profit for {company}.",
 )
-COMPANY_LINE_DOUBLED = (
+COMPANY_LINE_DOUBLED = Nn_(
     "The {company} line from {start} reached the central station: "
-    "{passages} × 2 = {points} points of profit for {company}."
+    "{passages} × 2 = {points} point of profit for {company}.",
+    "The {company} line from {start} reached the central station: "
+    "{passages} × 2 = {points} points of profit for {company}.",
 )
-EXCHANGES_OVER = "{company} has {profit} profit: shares can no longer be exchanged."
-GAME_OVER = "All 60 tiles are placed: the game is over."
+EXCHANGES_OVER = N_("{company} has {profit} profit: shares can no longer be exchanged.")
+GAME_OVER = N_("All 60 tiles are placed: the game is over.")
 # Private draws, told only to the seat that draws (§16).
-DEALT_TILE = "{name} was dealt a tile with {shape}."
-DREW_TILE = "{name} drew a tile with {shape}."
-DRAWN_TILE = "The tile {name} drew has {shape}."
-DEALT_SHARE = "{name} was dealt a {percentage}% share of {company}."
-TOOK_SHARE = "{name} took a {percentage}% share of {company} from the stack."
-DEALT_NUMBER = "{name} was dealt station number {number}."
-PILE_EMPTY = "The draw pile is now empty."
-OPENED_SHARE = "The {percentage}% share of {company} is turned face up beside its stack."
-CENTRAL_PIECE = (
+DEALT_TILE = N_("{name} was dealt a tile with {shape}.")
+DREW_TILE = N_("{name} drew a tile with {shape}.")
+DRAWN_TILE = N_("The tile {name} drew has {shape}.")
+DEALT_SHARE = N_("{name} was dealt a {percentage}% share of {company}.")
+TOOK_SHARE = N_("{name} took a {percentage}% share of {company} from the stack.")
+DEALT_NUMBER = N_("{name} was dealt station number {number}.")
+PILE_EMPTY = N_("The draw pile is now empty.")
+OPENED_SHARE = N_("The {percentage}% share of {company} is turned face up beside its stack.")
+CENTRAL_PIECE = N_(
     "A central track piece with {shape} now covers the {quarter} of the central station."
 )
 
 # --- score cards ------------------------------------------------------------------------
-ROW_COLOUR = "Colour"
-ROW_LINES = "Lines"
-ROW_SHARES = "Shares"
-ROW_BONUS = "Majority bonuses"
-ROW_NUMBERS = "Station numbers"
-ROW_TOTAL = "Total"
+# TRANSLATORS: a score row: the colour of the player's cars.
+ROW_COLOUR = N_("Colour")
+# TRANSLATORS: a score row: points from the player's lines.
+ROW_LINES = N_("Lines")
+# TRANSLATORS: a score row (points from the shares the player holds), and a section
+# title of How to play.
+ROW_SHARES = N_("Shares")
+ROW_BONUS = N_("Majority bonuses")
+ROW_NUMBERS = N_("Station numbers")
+ROW_TOTAL = N_("Total")
 
 # What each score row means (a tooltip on the row's words).
 SCORE_HELP = {
-    ROW_COLOUR: "The colour of this player's cars on the board.",
-    ROW_LINES: (
+    ROW_COLOUR: N_("The colour of this player's cars on the board."),
+    ROW_LINES: N_(
         "Points for this player's finished lines: 1 for every tile a line runs through "
         "(twice through one tile counts twice), doubled for a line from the edge that ends "
         "at the central station."
     ),
-    ROW_SHARES: (
+    ROW_SHARES: N_(
         "Each share earns its company's value (8 for the company with the most profit, "
         "down to 1) once for 10%, twice for 20%, three times for 30% and four times for 40%."
     ),
-    ROW_BONUS: (
+    ROW_BONUS: N_(
         "For each company in which this player holds the most percent, a tenth of its "
         "profit, rounded down; tied players each get the whole bonus."
     ),
-    ROW_NUMBERS: (
+    ROW_NUMBERS: N_(
         "The points of every line that ends at a station whose number this player holds; "
         "a line from the central station counts double."
     ),
-    ROW_TOTAL: (
+    ROW_TOTAL: N_(
         "All the rows above added up: the highest total wins, and tied players share the win."
     ),
 }
 
 # --- the drawing's score lines (at the end, and in How to play) ----------------------------
-OVERLAY_PLAYER = "{colour}: {total} points from lines."
-OVERLAY_PLAYER_NUMBERS = (
+OVERLAY_PLAYER = N_("{colour}: {total} points from lines.")
+OVERLAY_PLAYER_NUMBERS = N_(
     "{colour}: {lines} points from lines + {numbers} from station numbers = {total}."
 )
-OVERLAY_HOLDER = "Player {seat}: {shares} points from shares + {bonus} in bonuses = {total}."
-OVERLAY_HOLDER_NUMBERS = (
+# TRANSLATORS: {seat} is the player's number, 1 to 6.
+OVERLAY_HOLDER = N_("Player {seat}: {shares} points from shares + {bonus} in bonuses = {total}.")
+# TRANSLATORS: {seat} is the player's number, 1 to 6.
+OVERLAY_HOLDER_NUMBERS = N_(
     "Player {seat}: {shares} from shares + {bonus} in bonuses + {numbers} from station "
     "numbers = {total}."
 )
-OVERLAY_COMPANY = "{company}: {profit} profit, worth {value}."
+# TRANSLATORS: {value} is what each share of the company is worth, 1 to 8.
+OVERLAY_COMPANY = N_("{company}: {profit} profit, worth {value}.")
 
 # --- the reference beside the board ---------------------------------------------------------
-TILES_LEFT_TITLE = "Tiles left"
-TILES_LEFT = "{left} of {copies} left"
-SHARE_CARDS_TITLE = "Share cards"
-SHARE_CARD_YOURS = "{company} {percentage}%: yours"
-SHARE_CARD_OPEN = "{company} {percentage}%: face up"
-SHARE_CARD_REVEALED = "{company} {percentage}%: revealed"
-SHARE_CARD_HIDDEN = "{company} {percentage}%"  # face down: in a stack or another hand
+TILES_LEFT_TITLE = N_("Tiles left")
+# TRANSLATORS: under a picture of a tile: how many of its copies are not yet seen.
+TILES_LEFT = N_("{left} of {copies} left")
+SHARE_CARDS_TITLE = N_("Share cards")
+# TRANSLATORS: under a picture of a share card: "Yellow 40%: yours".
+SHARE_CARD_YOURS = N_("{company} {percentage}%: yours")
+# TRANSLATORS: under a picture of a share card: the one turned face up beside its stack.
+SHARE_CARD_OPEN = N_("{company} {percentage}%: face up")
+# TRANSLATORS: under a picture of a share card: revealed to place a central car.
+SHARE_CARD_REVEALED = N_("{company} {percentage}%: revealed")
+# TRANSLATORS: a share card by its company and percentage: "Yellow 40%".
+SHARE_CARD_HIDDEN = N_("{company} {percentage}%")  # face down: in a stack or another hand
 
 # --- buttons and prompts ----------------------------------------------------------------
-DRAW_BUTTON = "Draw a tile and place it"
-DRAW_EMPTY = "The draw pile is empty."
-PASS_BUTTON = "Pass"
-EXCHANGE_OPEN_BUTTON = "Swap your {percentage}% share of {own} for the open one of {company}"
-EXCHANGE_TOP_BUTTON = "Swap your {percentage}% share of {own} for the top of the stack"
-EXCHANGE_BUTTON = "Exchange a share"
-EXCHANGE_COOLDOWN = "You exchanged on your last turn: do something else first."
+DRAW_BUTTON = N_("Draw a tile and place it")
+DRAW_EMPTY = N_("The draw pile is empty.")
+PASS_BUTTON = N_("Pass")
+EXCHANGE_OPEN_BUTTON = N_("Swap your {percentage}% share of {own} for the open one of {company}")
+EXCHANGE_TOP_BUTTON = N_("Swap your {percentage}% share of {own} for the top of the stack")
+EXCHANGE_BUTTON = N_("Exchange a share")
+EXCHANGE_COOLDOWN = N_("You exchanged on your last turn: do something else first.")
 # What Confirm will do (Metro has no take-backs, so every placement asks first).
-PLACE_CHOICE = "Place the tile with {shape} on square {square}"
-CENTRAL_BUTTON = "Put your central car on {track}"
-CENTRAL_COMPANY_BUTTON = "Reveal your {percentage}% share of {company} and put its car on {track}"
+PLACE_CHOICE = N_("Place the tile with {shape} on square {square}")
+CENTRAL_BUTTON = N_("Put your central car on {track}")
+CENTRAL_COMPANY_BUTTON = N_(
+    "Reveal your {percentage}% share of {company} and put its car on {track}"
+)
 # The hand: tiles, and with modules 1 and 2 the shares a central car reveals.
-TILE_LABEL = "Tile with {shape}"
-SHARE_LABEL = "{company} {percentage}% share"
-SHARES_ROW = "Your shares: reveal one to put its company's central car"
-PLACE_DRAWN = "Place the tile you drew, with {shape}."
-PLACE_OR_DRAW = (
+TILE_LABEL = N_("Tile with {shape}")
+SHARE_LABEL = N_("{company} {percentage}% share")
+SHARES_ROW = N_("Your shares: reveal one to put its company's central car")
+PLACE_DRAWN = N_("Place the tile you drew, with {shape}.")
+# TRANSLATORS: the count is the number of tiles in hand, {hand}.
+PLACE_OR_DRAW = Nn_(
     "Place your tile, or draw a new one ({pile} left in the pile) and place that instead.",
     "Place one of your {hand} tiles, or draw a new one ({pile} left in the pile) "
     "and place that instead.",
 )
-PLACE_LAST = (
+PLACE_LAST = Nn_(
     "The pile is empty: place your tile.",
     "The pile is empty: place one of your {hand} tiles.",
 )
-NO_TILE_PASS = "You have no tile left: pass."
-NO_TILE_BUTTONS = "You have no tile left: choose one of the buttons."
+NO_TILE_PASS = N_("You have no tile left: pass.")
+NO_TILE_BUTTONS = N_("You have no tile left: choose one of the buttons.")
 
 # --- beside the table ----------------------------------------------------------------------
-PILE_STATUS = "Tiles placed {placed} of 60, draw pile {pile}"
-POINTS_STATUS = "Points: {points}"
-PROFITS_STATUS = "Company profits: {profits}"
-COLOUR_AMOUNT = "{colour} {amount}"
-YOUR_LINES = "Your cars are {colour}: {complete} of {lines} lines complete."
-HAND_STATUS = "Your hand: {tiles}"
-HAND_TILE = "{code} ({shape})"
-HAND_EMPTY = "Your hand: empty"
-DRAWN_STATUS = "The tile you drew has {shape}."
-SHARES_STATUS = "Your shares: {shares}"
-SHARE_HELD = "{company} {percentage}%"
-SHARE_REVEALED = "{company} {percentage}% (revealed)"
-NUMBERS_STATUS = "Your station numbers: {numbers}"
-
-
-def _plural(forms: tuple[str, str], count: int) -> str:
-    return forms[0] if count == 1 else forms[1]
+PILE_STATUS = N_("Tiles placed {placed} of 60, draw pile {pile}")
+# TRANSLATORS: {points} lists each colour with its points: "Yellow 12, Blue 8".
+POINTS_STATUS = N_("Points: {points}")
+# TRANSLATORS: {profits} lists each company with its profit: "Yellow 12, Blue 8".
+PROFITS_STATUS = N_("Company profits: {profits}")
+COLOUR_AMOUNT = "{colour} {amount}"  # an item of those lists: no words to translate
+# TRANSLATORS: {colour} is a colour inside a sentence, e.g. "yellow".
+YOUR_LINES = N_("Your cars are {colour}: {complete} of {lines} lines complete.")
+# TRANSLATORS: {tiles} lists the tiles in hand: "cbaa (four tight curves), …".
+HAND_STATUS = N_("Your hand: {tiles}")
+HAND_TILE = "{code} ({shape})"  # an item of that list: no words to translate
+HAND_EMPTY = N_("Your hand: empty")
+DRAWN_STATUS = N_("The tile you drew has {shape}.")
+# TRANSLATORS: {shares} lists the shares held: "Yellow 40%, Blue 30% (revealed)".
+SHARES_STATUS = N_("Your shares: {shares}")
+# TRANSLATORS: a share card by its company and percentage: "Yellow 40%".
+SHARE_HELD = N_("{company} {percentage}%")
+SHARE_REVEALED = N_("{company} {percentage}% (revealed)")
+# TRANSLATORS: {numbers} lists station numbers: "5, 12".
+NUMBERS_STATUS = N_("Your station numbers: {numbers}")
 
 
 def _shape(code: str) -> str:
-    return SHAPES[design(code.lower())]
+    """A tile's tracks, in words ("four tight curves")."""
+    return _(SHAPES[design(code.lower())])
+
+
+def _colour_name(colour: str) -> str:
+    """A colour as the name of a player's cars or of a company ("Yellow")."""
+    return _(COLOUR_NAMES[colour])
+
+
+def colour_word(colour: str) -> str:
+    """A colour inside a sentence ("your cars are yellow")."""
+    return _(COLOUR_WORDS[colour])
+
+
+def _track(position: str) -> str:
+    return _(CENTRAL_TRACKS[position])
 
 
 def _pile(state: MetroState) -> int:
@@ -269,7 +366,7 @@ def describe_event(
     told += [_describe_line(game, route, colour, names) for route, colour in _scored(before, after)]
     told += _exchanges_closed(game, before, after)
     if after.is_terminal():
-        told.append(GAME_OVER)
+        told.append(_(GAME_OVER))
     return " ".join(told)
 
 
@@ -279,16 +376,16 @@ def _describe_action(
     name = names[player]
     if isinstance(action, Place):
         assert action.code is not None
-        return PLACED.format(
+        return _(PLACED).format(
             name=name, shape=_shape(action.code), square=square_name(action.square)
         )
     if isinstance(action, Draw):
-        return DRAW_CHOSEN.format(name=name)
+        return _(DRAW_CHOSEN).format(name=name)
     if isinstance(action, Exchange):
         return _describe_exchange(before, player, action, name, own_view=viewer == player)
     if isinstance(action, Central):
         return _describe_central(player, action, name)
-    return PASSED.format(name=name)
+    return _(PASSED).format(name=name)
 
 
 def _describe_exchange(
@@ -299,24 +396,25 @@ def _describe_exchange(
     own = _own_company(before, player, percentage)
     if action.take == "top":
         template = EXCHANGED_TOP_OWN if own_view else EXCHANGED_TOP
-        return template.format(name=name, percentage=percentage, own=own)
+        return _(template).format(name=name, percentage=percentage, own=own)
     template = EXCHANGED_OPEN_OWN if own_view else EXCHANGED_OPEN
-    company = COLOUR_NAMES[before.open_share[percentage]]
-    return template.format(name=name, percentage=percentage, own=own, company=company)
+    company = _colour_name(before.open_share[percentage])
+    return _(template).format(name=name, percentage=percentage, own=own, company=company)
 
 
 def _own_company(state: MetroState, player: int, percentage: int) -> str:
     """The company of the player's share of that percentage (one each, §11.1)."""
-    return next(COLOUR_NAMES[c] for c, p in state.shares[player] if p == percentage)
+    return next(_colour_name(c) for c, p in state.shares[player] if p == percentage)
 
 
 def _describe_central(player: int, action: Central, name: str) -> str:
-    track = CENTRAL_TRACKS[action.position]
+    track = _track(action.position)
     if action.share is None:
-        return CENTRAL_CAR.format(name=name, colour=COLOUR_NAMES[SEAT_COLOURS[player]], track=track)
+        colour = _colour_name(SEAT_COLOURS[player])
+        return _(CENTRAL_CAR).format(name=name, colour=colour, track=track)
     company, percentage = action.share
-    return CENTRAL_COMPANY_CAR.format(
-        name=name, percentage=percentage, company=COLOUR_NAMES[company], track=track
+    return _(CENTRAL_COMPANY_CAR).format(
+        name=name, percentage=percentage, company=_colour_name(company), track=track
     )
 
 
@@ -349,22 +447,22 @@ def _describe_line(game: Metro, route: Route, colour: str, names: Sequence[str])
         "points": route.points,
     }
     if companies:
-        words["company"] = COLOUR_NAMES[colour]
+        words["company"] = _colour_name(colour)
     else:
         words["name"] = names[SEAT_COLOURS.index(colour)]
     if route.doubled:
-        return (COMPANY_LINE_DOUBLED if companies else LINE_DOUBLED).format(**words)
-    if route.to == route.departure:
+        forms = COMPANY_LINE_DOUBLED if companies else LINE_DOUBLED
+    elif route.to == route.departure:
         forms = COMPANY_LINE_RETURNED if companies else LINE_RETURNED
     else:
         forms = COMPANY_LINE_SCORED if companies else LINE_SCORED
-    return _plural(forms, route.points).format(**words)
+    return _n(*forms, route.points).format(**words)
 
 
 def _station(departure_or_arrival: str) -> str:
     if departure_or_arrival in CENTRAL_TRACKS:
-        return CENTRAL_STATION
-    return STATION.format(number=departure_or_arrival)
+        return _(CENTRAL_STATION)
+    return _(STATION).format(number=departure_or_arrival)
 
 
 def _exchanges_closed(game: Metro, before: MetroState, after: MetroState) -> list[str]:
@@ -375,7 +473,7 @@ def _exchanges_closed(game: Metro, before: MetroState, after: MetroState) -> lis
     rich = [c for c in COMPANIES if profits.get(c, 0) >= PROFIT_STOPS_EXCHANGE]
     if not rich:
         return []
-    return [EXCHANGES_OVER.format(company=COLOUR_NAMES[rich[0]], profit=profits[rich[0]])]
+    return [_(EXCHANGES_OVER).format(company=_colour_name(rich[0]), profit=profits[rich[0]])]
 
 
 def _describe_chance(
@@ -388,8 +486,8 @@ def _describe_chance(
     if kind == "centre":
         return _describe_central_piece(before, outcome.value)
     if kind == "open":
-        company = COLOUR_NAMES[_share_company(outcome.value)]
-        return OPENED_SHARE.format(percentage=percentage, company=company)
+        company = _colour_name(_share_company(outcome.value))
+        return _(OPENED_SHARE).format(percentage=percentage, company=company)
     assert seat is not None
     seen_by = before.chance_viewers()
     sees = seen_by is None or viewer in seen_by
@@ -398,10 +496,10 @@ def _describe_chance(
     if not sees:
         return None
     if kind == "number":
-        return DEALT_NUMBER.format(name=names[seat], number=outcome.value)
+        return _(DEALT_NUMBER).format(name=names[seat], number=outcome.value)
     template = DEALT_SHARE if _in_setup(before) else TOOK_SHARE
-    company = COLOUR_NAMES[_share_company(outcome.value)]
-    return template.format(name=names[seat], percentage=percentage, company=company)
+    company = _colour_name(_share_company(outcome.value))
+    return _(template).format(name=names[seat], percentage=percentage, company=company)
 
 
 def _share_company(value: str) -> str:
@@ -412,7 +510,7 @@ def _share_company(value: str) -> str:
 
 def _describe_central_piece(before: MetroState, value: str) -> str:
     square = next(sq for sq in CENTRAL_SQUARES if before.board[sq] is None)
-    return CENTRAL_PIECE.format(shape=_shape(value), quarter=CENTRAL_QUARTERS[square])
+    return _(CENTRAL_PIECE).format(shape=_shape(value), quarter=_(CENTRAL_QUARTERS[square]))
 
 
 def _in_setup(state: MetroState) -> bool:
@@ -426,14 +524,15 @@ def _describe_tile(
     """The tile to its drawer; to everyone, the moment the pile runs out."""
     told = []
     if sees:
-        told.append(_tile_template(before, kind).format(name=name, shape=_shape(code)))
+        told.append(_(_tile_template(before, kind)).format(name=name, shape=_shape(code)))
     if _pile(before) == 1:
-        told.append(PILE_EMPTY)
+        told.append(_(PILE_EMPTY))
     return " ".join(told) or None
 
 
 def _tile_template(before: MetroState, kind: str) -> str:
-    """Dealt at the start, drawn to refill the hand, or drawn with `draw` to place now."""
+    """Dealt at the start, drawn to refill the hand, or drawn with `draw` to place now
+    (the template, translated where it is used)."""
     if _in_setup(before):
         return DEALT_TILE
     return DRAWN_TILE if kind == "drawn" else DREW_TILE
@@ -446,10 +545,19 @@ def score_rows(game: Metro, card: Mapping[str, Any]) -> list[tuple[str, Any]]:
     if 1 in game.modules:
         rows: list[tuple[str, Any]] = [(ROW_SHARES, card["shares"]), (ROW_BONUS, card["bonus"])]
     else:
-        rows = [(ROW_COLOUR, COLOUR_NAMES[card["colour"]]), (ROW_LINES, card["lines"])]
+        rows = [(ROW_COLOUR, _colour_name(card["colour"])), (ROW_LINES, card["lines"])]
     if 4 in game.modules:
         rows.append((ROW_NUMBERS, card["numbers"]))
-    return [*rows, (ROW_TOTAL, card["total"])]
+    return [(_(row), value) for row, value in [*rows, (ROW_TOTAL, card["total"])]]
+
+
+def score_help(game: Metro) -> dict[str, str]:
+    """Help for the rows this game's options produce (`score_rows`), keyed by the
+    rows' words as `score_rows` gives them."""
+    rows = [ROW_SHARES, ROW_BONUS] if 1 in game.modules else [ROW_COLOUR, ROW_LINES]
+    if 4 in game.modules:
+        rows.append(ROW_NUMBERS)
+    return {_(row): _(SCORE_HELP[row]) for row in [*rows, ROW_TOTAL]}
 
 
 # --- buttons and prompts ----------------------------------------------------------------
@@ -466,9 +574,9 @@ def controls(game: Metro, state: MetroState, player: int) -> list[Control]:
 def _button(state: MetroState, player: int, action: Action) -> Control | None:
     """Drawing, passing and exchanging; central cars are played on the board."""
     if isinstance(action, Draw):
-        return Control(str(action), DRAW_BUTTON)
+        return Control(str(action), _(DRAW_BUTTON))
     if isinstance(action, Pass):
-        return Control(str(action), PASS_BUTTON)
+        return Control(str(action), _(PASS_BUTTON))
     if isinstance(action, Exchange):
         return _exchange_button(state, player, action)
     return None
@@ -480,14 +588,14 @@ def _exchange_button(state: MetroState, player: int, action: Exchange) -> Contro
     own = _own_company(state, player, percentage)
     taken = None if action.take == "top" else state.open_share[percentage]
     if taken is None:
-        label = EXCHANGE_TOP_BUTTON.format(percentage=percentage, own=own)
+        label = _(EXCHANGE_TOP_BUTTON).format(percentage=percentage, own=own)
     else:
-        label = EXCHANGE_OPEN_BUTTON.format(
-            percentage=percentage, own=own, company=COLOUR_NAMES[taken]
+        label = _(EXCHANGE_OPEN_BUTTON).format(
+            percentage=percentage, own=own, company=_colour_name(taken)
         )
     own_share = next(s for s in state.shares[player] if s[1] == percentage)
     picture = render_exchange(own_share, taken)
-    return Control(str(action), label, group=EXCHANGE_BUTTON, picture=picture)
+    return Control(str(action), label, group=_(EXCHANGE_BUTTON), picture=picture)
 
 
 def _held_back(game: Metro, state: MetroState, player: int, legal: list[Action]) -> list[Control]:
@@ -495,7 +603,7 @@ def _held_back(game: Metro, state: MetroState, player: int, legal: list[Action])
     pile is empty, and exchanging on the turn after an exchange (the cooldown)."""
     held = []
     if not any(isinstance(a, Draw) for a in legal) and state.hands[player]:
-        held.append(Control(str(Draw()), DRAW_BUTTON, enabled=False, why_not=DRAW_EMPTY))
+        held.append(Control(str(Draw()), _(DRAW_BUTTON), enabled=False, why_not=_(DRAW_EMPTY)))
     profits = state.profits()
     cooling = (
         1 in game.modules
@@ -505,7 +613,9 @@ def _held_back(game: Metro, state: MetroState, player: int, legal: list[Action])
     )
     if cooling:  # one greyed-out button stands for every exchange
         exchange = str(Exchange(10, "top"))
-        held.append(Control(exchange, EXCHANGE_BUTTON, enabled=False, why_not=EXCHANGE_COOLDOWN))
+        held.append(
+            Control(exchange, _(EXCHANGE_BUTTON), enabled=False, why_not=_(EXCHANGE_COOLDOWN))
+        )
     return held
 
 
@@ -515,24 +625,24 @@ def prompt(game: Metro, state: MetroState, player: int) -> str:
     if player not in state.to_act():
         return ""
     if state.drawn is not None:
-        return PLACE_DRAWN.format(shape=_shape(state.drawn))
+        return _(PLACE_DRAWN).format(shape=_shape(state.drawn))
     hand = len(state.hands[player])
     if hand == 0:
         only_pass = all(isinstance(a, Pass) for a in state.legal_actions(player))
-        return NO_TILE_PASS if only_pass else NO_TILE_BUTTONS
+        return _(NO_TILE_PASS) if only_pass else _(NO_TILE_BUTTONS)
     pile = _pile(state)
     if pile:
-        return _plural(PLACE_OR_DRAW, hand).format(hand=hand, pile=pile)
-    return _plural(PLACE_LAST, hand).format(hand=hand)
+        return _n(*PLACE_OR_DRAW, hand).format(hand=hand, pile=pile)
+    return _n(*PLACE_LAST, hand).format(hand=hand)
 
 
 # --- the hand and Confirm -----------------------------------------------------------------
 def tile_label(code: str) -> str:
-    return TILE_LABEL.format(shape=_shape(code))
+    return _(TILE_LABEL).format(shape=_shape(code))
 
 
 def share_label(company: str, percentage: int) -> str:
-    return SHARE_LABEL.format(company=COLOUR_NAMES[company], percentage=percentage)
+    return _(SHARE_LABEL).format(company=_colour_name(company), percentage=percentage)
 
 
 def choice_label(action: Action) -> tuple[str, str | None]:
@@ -542,14 +652,14 @@ def choice_label(action: Action) -> tuple[str, str | None]:
     if isinstance(action, Place):
         assert action.code is not None
         square = square_name(action.square)
-        return PLACE_CHOICE.format(shape=_shape(action.code), square=square), None
+        return _(PLACE_CHOICE).format(shape=_shape(action.code), square=square), None
     if isinstance(action, Central):
-        track = CENTRAL_TRACKS[action.position]
+        track = _track(action.position)
         if action.share is None:
-            return CENTRAL_BUTTON.format(track=track), None
+            return _(CENTRAL_BUTTON).format(track=track), None
         company, percentage = action.share
-        told = CENTRAL_COMPANY_BUTTON.format(
-            percentage=percentage, company=COLOUR_NAMES[company], track=track
+        told = _(CENTRAL_COMPANY_BUTTON).format(
+            percentage=percentage, company=_colour_name(company), track=track
         )
         return told, None
     return str(action), None
@@ -559,53 +669,55 @@ def choice_label(action: Action) -> tuple[str, str | None]:
 def status_lines(game: Metro, state: MetroState, viewer: int | None) -> list[str]:
     """What a seat reads beside the table, in words: the pile, the points or the
     companies' profits, and its own lines, hand, shares and numbers (never another's)."""
-    out = [PILE_STATUS.format(placed=state.placed, pile=_pile(state))]
+    out = [_(PILE_STATUS).format(placed=state.placed, pile=_pile(state))]
     profits = state.profits()
     if 1 in game.modules:
         amounts = [(c, profits.get(c, 0)) for c in COMPANIES]
-        out.append(PROFITS_STATUS.format(profits=_amounts(amounts)))
+        out.append(_(PROFITS_STATUS).format(profits=_amounts(amounts)))
     else:
         colours = SEAT_COLOURS[: game.num_players]
-        out.append(POINTS_STATUS.format(points=_amounts([(c, profits.get(c, 0)) for c in colours])))
+        points = _amounts([(c, profits.get(c, 0)) for c in colours])
+        out.append(_(POINTS_STATUS).format(points=points))
     if viewer is None:
         return out
     if 1 not in game.modules:
         out.append(_your_lines(state, SEAT_COLOURS[viewer]))
     out.append(_your_hand(state, viewer))
     if state.drawn is not None and state.turn == viewer:
-        out.append(DRAWN_STATUS.format(shape=_shape(state.drawn)))
+        out.append(_(DRAWN_STATUS).format(shape=_shape(state.drawn)))
     if 1 in game.modules:
-        out.append(SHARES_STATUS.format(shares=_your_shares(state, viewer)))
+        out.append(_(SHARES_STATUS).format(shares=_your_shares(state, viewer)))
     if state.numbers[viewer]:
-        out.append(NUMBERS_STATUS.format(numbers=", ".join(map(str, state.numbers[viewer]))))
+        numbers = ", ".join(map(str, state.numbers[viewer]))
+        out.append(_(NUMBERS_STATUS).format(numbers=numbers))
     return out
 
 
 def _amounts(amounts: list[tuple[str, int]]) -> str:
-    return ", ".join(COLOUR_AMOUNT.format(colour=COLOUR_NAMES[c], amount=a) for c, a in amounts)
+    return ", ".join(COLOUR_AMOUNT.format(colour=_colour_name(c), amount=a) for c, a in amounts)
 
 
 def _your_lines(state: MetroState, colour: str) -> str:
     cars = owners(state.table(secrets=False))
     mine = [state.routes[d] for d, owner in cars.items() if owner == colour]
     complete = sum(1 for route in mine if route.complete)
-    return YOUR_LINES.format(colour=colour, complete=complete, lines=len(mine))
+    return _(YOUR_LINES).format(colour=colour_word(colour), complete=complete, lines=len(mine))
 
 
 def _your_hand(state: MetroState, viewer: int) -> str:
     """The tiles in hand by their tracks (the code stays for the notation box)."""
     hand = state.hands[viewer]
     if not hand:
-        return HAND_EMPTY
+        return _(HAND_EMPTY)
     tiles = ", ".join(HAND_TILE.format(code=code, shape=_shape(code)) for code in hand)
-    return HAND_STATUS.format(tiles=tiles)
+    return _(HAND_STATUS).format(tiles=tiles)
 
 
 def _your_shares(state: MetroState, viewer: int) -> str:
     told = []
     for company, percentage in state.shares[viewer]:
         template = SHARE_REVEALED if (company, percentage) in state.revealed else SHARE_HELD
-        told.append(template.format(company=COLOUR_NAMES[company], percentage=percentage))
+        told.append(_(template).format(company=_colour_name(company), percentage=percentage))
     return ", ".join(told)
 
 
@@ -619,14 +731,15 @@ def overlay_lines(result: Mapping[str, Any]) -> list[str]:
     for player in result["players"]:
         if companies:
             template = OVERLAY_HOLDER_NUMBERS if numbers else OVERLAY_HOLDER
-            out.append(template.format(seat=player["seat"] + 1, **_card(player)))
+            out.append(_(template).format(seat=player["seat"] + 1, **_card(player)))
         else:
             template = OVERLAY_PLAYER_NUMBERS if numbers else OVERLAY_PLAYER
-            out.append(template.format(colour=COLOUR_NAMES[player["colour"]], **_card(player)))
+            colour = _colour_name(player["colour"])
+            out.append(_(template).format(colour=colour, **_card(player)))
     for company in companies:
         out.append(
-            OVERLAY_COMPANY.format(
-                company=COLOUR_NAMES[company["colour"]],
+            _(OVERLAY_COMPANY).format(
+                company=_colour_name(company["colour"]),
                 profit=company["profit"],
                 value=company["value"],
             )
@@ -640,7 +753,7 @@ def _card(player: Mapping[str, Any]) -> dict[str, Any]:
 
 # --- the reference beside the board -----------------------------------------------------------
 def tiles_left_caption(left: int, copies: int) -> str:
-    return TILES_LEFT.format(left=left, copies=copies)
+    return _(TILES_LEFT).format(left=left, copies=copies)
 
 
 def share_card_caption(company: str, percentage: int, where: str) -> str:
@@ -651,4 +764,4 @@ def share_card_caption(company: str, percentage: int, where: str) -> str:
         "revealed": SHARE_CARD_REVEALED,
         "hidden": SHARE_CARD_HIDDEN,
     }[where]
-    return template.format(company=COLOUR_NAMES[company], percentage=percentage)
+    return _(template).format(company=_colour_name(company), percentage=percentage)

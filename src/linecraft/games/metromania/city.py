@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
+from linecraft.core.i18n import N_, Nn_, _, _n
 from linecraft.games.metromania.geometry import (
     CITY_SPACES,
     CITY_VERTICES,
@@ -43,11 +45,39 @@ LineId = tuple[int, int]  # (company, line)
 
 
 class Refusal(Exception):
-    """A refused step: `code` from §18 and a sentence naming the problem."""
+    """A refused step: `code` from §18 and a sentence naming the problem, kept as its
+    template (marked `N_`, or a pair marked `Nn_` counted by `count`) and its fields, so
+    that it is put in words, in the reader's language, only when someone reads it: the
+    move generator refuses steps by the million and never does.
 
-    def __init__(self, code: str, sentence: str) -> None:
-        super().__init__(f"{code}: {sentence}")
+    >>> str(Refusal("line_started", N_("{name} is already started"), name="L1"))
+    'line_started: L1 is already started'
+    """
+
+    def __init__(
+        self,
+        code: str,
+        template: str | tuple[str, str],
+        count: int | None = None,
+        /,
+        **fields: Any,
+    ) -> None:
+        super().__init__(code)
         self.code = code
+        self.template = template
+        self.count = count
+        self.fields = fields
+
+    @property
+    def sentence(self) -> str:
+        """The problem in the current language."""
+        if isinstance(self.template, tuple):
+            assert self.count is not None
+            return _n(*self.template, self.count).format(count=self.count, **self.fields)
+        return _(self.template).format(**self.fields)
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.sentence}"
 
 
 @dataclass
@@ -87,13 +117,23 @@ class Line:
 def _growth_problem(line: Line, name: str, tip: Vertex) -> Refusal | None:
     """Why a line cannot grow from `tip` at all (extending and finishing alike), or None."""
     if not line.started:
-        return Refusal("line_not_started", f"{name} is not started")
+        return Refusal("line_not_started", N_("{name} is not started"), name=name)
     if line.finished:
-        return Refusal("line_finished", f"{name} is finished")
+        return Refusal("line_finished", N_("{name} is finished"), name=name)
     if line.tunnels >= TUNNELS:
-        return Refusal("no_tunnels_left", f"{name} has used its {TUNNELS} tunnels")
+        return Refusal(
+            "no_tunnels_left",
+            N_("{name} has used its {tunnels} tunnels"),
+            name=name,
+            tunnels=TUNNELS,
+        )
     if tip != line.tip:
-        return Refusal("not_from_tip", f"{name} grows from its tip {vertex_text(line.tip)}")
+        return Refusal(
+            "not_from_tip",
+            N_("{name} grows from its tip {tip}"),
+            name=name,
+            tip=vertex_text(line.tip),
+        )
     return None
 
 
@@ -179,7 +219,11 @@ class City:
         i, j = direction_index(p, a), direction_index(a, b)
         assert i is not None and j is not None
         if (j - i) % 6 in (2, 4) and a not in self.stations:
-            return Refusal("sharp_bend", f"a sharp bend at {vertex_text(a)} needs a station there")
+            return Refusal(
+                "sharp_bend",
+                N_("a sharp bend at {vertex} needs a station there"),
+                vertex=vertex_text(a),
+            )
         return None
 
     # --- checking one step ------------------------------------------------------------------
@@ -196,16 +240,27 @@ class City:
         line = self.lines[company][step.line]
         name = line_text(step.line)
         if line.started:
-            return Refusal("line_started", f"{name} is already started")
+            return Refusal("line_started", N_("{name} is already started"), name=name)
         if self.first_turn and self.starts_this_turn >= 1:
-            return Refusal("one_start_first_turn", "only one line starts in a company's first turn")
+            return Refusal(
+                "one_start_first_turn", N_("only one line starts in a company's first turn")
+            )
         gate = gate_text(step.gate)
         if not is_white(step.gate, self.gates):
-            return Refusal("gate_not_white", f"{gate} has a black arrow: lines start at white ones")
+            return Refusal(
+                "gate_not_white",
+                N_("{gate} has a black arrow: lines start at white ones"),
+                gate=gate,
+            )
         if not self.gate_free(step.gate):
-            return Refusal("gate_occupied", f"{gate} already holds a tunnel")
+            return Refusal("gate_occupied", N_("{gate} already holds a tunnel"), gate=gate)
         if step.vertex not in gate_vertices(step.gate):
-            return Refusal("gate_vertex", f"{vertex_text(step.vertex)} is not a corner of {gate}")
+            return Refusal(
+                "gate_vertex",
+                N_("{vertex} is not a corner of {gate}"),
+                vertex=vertex_text(step.vertex),
+                gate=gate,
+            )
         other = self.lines[company][1 - step.line]
         if other.started:
             assert other.start_gate is not None
@@ -218,12 +273,18 @@ class City:
             if step.gate[0] not in allowed and free:
                 return Refusal(
                     "start_side",
-                    f"the second line starts on a far side ({', '.join(map(str, allowed))}) "
-                    f"while a white gate there is free (e.g. {gate_text(free[0])})",
+                    # TRANSLATORS: {sides} are the numbers of the city's sides, e.g. "2, 3, 4";
+                    # {gate} is a gate's code, e.g. "G3.0"
+                    N_(
+                        "the second line starts on a far side ({sides}) while a white gate "
+                        "there is free (e.g. {gate})"
+                    ),
+                    sides=", ".join(map(str, allowed)),
+                    gate=gate_text(free[0]),
                 )
         needed = self.required_stations((company, step.line), gate_apex(step.gate), step.vertex)
         if len(needed) > self.supply:
-            return Refusal("no_station_left", "the station supply is empty")
+            return Refusal("no_station_left", N_("the station supply is empty"))
         return None
 
     def _extend_problem(self, company: int, step: Extend) -> Refusal | None:
@@ -234,30 +295,49 @@ class City:
             return refusal
         if step.to not in CITY_VERTICES or direction_index(step.tip, step.to) is None:
             return Refusal(
-                "not_adjacent", f"{vertex_text(step.to)} is not a city vertex next to the tip"
+                "not_adjacent",
+                N_("{vertex} is not a city vertex next to the tip"),
+                vertex=vertex_text(step.to),
             )
         if step.to in line.vertices:
-            return Refusal("own_line", f"{vertex_text(step.to)} is already on {name}")
+            return Refusal(
+                "own_line",
+                N_("{vertex} is already on {name}"),
+                vertex=vertex_text(step.to),
+                name=name,
+            )
         angle = self._angle_problem(line, step.to)
         if angle is not None:
             return angle
         space = space_text(step.space)
         if step.space not in CITY_SPACES or step.space not in bordering(edge(step.tip, step.to)):
             return Refusal(
-                "space_not_on_edge", f"{space} does not border that edge inside the city"
+                "space_not_on_edge",
+                N_("{space} does not border that edge inside the city"),
+                space=space,
             )
         if step.space in self.tunnel_at:
-            return Refusal("space_occupied", f"{space} already holds a tunnel")
+            return Refusal("space_occupied", N_("{space} already holds a tunnel"), space=space)
         kind = self.specials.get(step.space)
-        if kind in ("lake", "park"):
-            return Refusal("lake_or_park", f"{space} is part of the {kind.title()}")
+        if kind == "lake":
+            return Refusal("lake_or_park", N_("{space} is part of the Lake"), space=space)
+        if kind == "park":
+            return Refusal("lake_or_park", N_("{space} is part of the Park"), space=space)
         marker = self._marker_problem(company, step, kind)
         if marker is not None:
             return marker
         needed = self.required_stations(lid, step.tip, step.to)
         if len(needed) > self.supply:
             return Refusal(
-                "no_station_left", f"{len(needed)} station(s) needed, {self.supply} left"
+                "no_station_left",
+                # TRANSLATORS: {count} stations are needed and {left} are left (the English
+                # singular is the plural on purpose)
+                Nn_(
+                    "{count} station(s) needed, {left} left",
+                    "{count} station(s) needed, {left} left",
+                ),
+                len(needed),
+                left=self.supply,
             )
         return None
 
@@ -265,19 +345,32 @@ class City:
         space = space_text(step.space)
         if kind not in ("H", "W", "F"):
             if step.letter is not None:
-                return Refusal("destination_on_blank", f"{space} is not a Spot")
+                return Refusal("destination_on_blank", N_("{space} is not a Spot"), space=space)
             return None
         if step.letter is None:
-            return Refusal("spot_without_destination", f"{space} is a Spot: name a marker (=X)")
+            return Refusal(
+                "spot_without_destination", N_("{space} is a Spot: name a marker (=X)"), space=space
+            )
         code = step.letter + kind
         if code not in self.hands[company]:
-            return Refusal("no_such_marker", f"you hold no unplaced {code} marker")
+            return Refusal(
+                "no_such_marker",
+                # TRANSLATORS: {marker} is a marker's code: its letter and its type, e.g. "EH"
+                N_("you hold no unplaced {marker} marker"),
+                marker=code,
+            )
         if self.marker_this_turn:
-            return Refusal("second_destination", "one marker per turn")
+            return Refusal("second_destination", N_("one marker per turn"))
         partner = next(m for m in MARKERS if m[0] == step.letter and m != code)
-        for other, (_, placed_code) in self.placed.items():
+        for other, (_owner, placed_code) in self.placed.items():
             if placed_code == partner and touching(other, step.space):
-                return Refusal("letters_touch", f"{partner} on {space_text(other)} touches {space}")
+                return Refusal(
+                    "letters_touch",
+                    N_("{marker} on {other} touches {space}"),
+                    marker=partner,
+                    other=space_text(other),
+                    space=space,
+                )
         return None
 
     def _finish_problem(self, company: int, step: Finish) -> Refusal | None:
@@ -288,13 +381,20 @@ class City:
         if refusal := _growth_problem(line, name, step.tip):
             return refusal
         if step.tip not in gate_vertices(step.gate):
-            return Refusal("gate_vertex", f"{vertex_text(step.tip)} is not a corner of {gate}")
+            return Refusal(
+                "gate_vertex",
+                N_("{vertex} is not a corner of {gate}"),
+                vertex=vertex_text(step.tip),
+                gate=gate,
+            )
         if is_white(step.gate, self.gates):
             return Refusal(
-                "gate_not_black", f"{gate} has a white arrow: lines finish at black ones"
+                "gate_not_black",
+                N_("{gate} has a white arrow: lines finish at black ones"),
+                gate=gate,
             )
         if not self.gate_free(step.gate):
-            return Refusal("gate_occupied", f"{gate} already holds a tunnel")
+            return Refusal("gate_occupied", N_("{gate} already holds a tunnel"), gate=gate)
         assert line.start_gate is not None
         allowed = far_sides(line.start_gate[0])
         free = [
@@ -305,23 +405,32 @@ class City:
         if step.gate[0] not in allowed and free:
             return Refusal(
                 "end_side",
-                f"{name} finishes on a far side ({', '.join(map(str, allowed))}) of its start "
-                f"while a black gate there is free (e.g. {gate_text(free[0])})",
+                # TRANSLATORS: {name} is a line's code, L1 or L2; {sides} are the numbers of
+                # the city's sides, e.g. "2, 3, 4"; {gate} is a gate's code, e.g. "G3.0"
+                N_(
+                    "{name} finishes on a far side ({sides}) of its start while a black gate "
+                    "there is free (e.g. {gate})"
+                ),
+                name=name,
+                sides=", ".join(map(str, allowed)),
+                gate=gate_text(free[0]),
             )
         angle = self._angle_problem(line, gate_apex(step.gate))
         if angle is not None:
             return angle
         needed = self.required_stations(lid, step.tip, gate_apex(step.gate))
         if len(needed) > self.supply:
-            return Refusal("no_station_left", "the station supply is empty")
+            return Refusal("no_station_left", N_("the station supply is empty"))
         if step.bonus is not None:
             bonus = vertex_text(step.bonus)
             if step.bonus not in line.vertices:
-                return Refusal("bonus_vertex", f"{bonus} is not on {name}")
+                return Refusal(
+                    "bonus_vertex", N_("{vertex} is not on {name}"), vertex=bonus, name=name
+                )
             if step.bonus in self.stations or step.bonus in needed:
-                return Refusal("station_exists", f"{bonus} has a station")
+                return Refusal("station_exists", N_("{vertex} has a station"), vertex=bonus)
             if len(needed) + 1 > self.supply:
-                return Refusal("no_station_left", "no station is left for the bonus")
+                return Refusal("no_station_left", N_("no station is left for the bonus"))
         return None
 
     def _station_problem(self, company: int, step: Station) -> Refusal | None:
@@ -329,18 +438,27 @@ class City:
         name = line_text(step.line)
         where = vertex_text(step.vertex)
         if not line.started:
-            return Refusal("line_not_started", f"{name} is not started")
+            return Refusal("line_not_started", N_("{name} is not started"), name=name)
         if line.finished:
-            return Refusal("line_closed", f"{name} is finished: no more intermediate stations")
+            return Refusal(
+                "line_closed", N_("{name} is finished: no more intermediate stations"), name=name
+            )
         if step.vertex not in line.vertices:
-            return Refusal("station_vertex", f"{where} is not on {name}")
+            return Refusal(
+                "station_vertex", N_("{vertex} is not on {name}"), vertex=where, name=name
+            )
         if step.vertex in self.stations:
-            return Refusal("station_exists", f"{where} has a station")
+            return Refusal("station_exists", N_("{vertex} has a station"), vertex=where)
         later = line.vertices[line.vertices.index(step.vertex) + 1 :]
         if not any(v in self.stations for v in later):
-            return Refusal("not_between_stations", f"no station lies beyond {where} on {name}")
+            return Refusal(
+                "not_between_stations",
+                N_("no station lies beyond {vertex} on {name}"),
+                vertex=where,
+                name=name,
+            )
         if self.supply < 1:
-            return Refusal("no_station_left", "the station supply is empty")
+            return Refusal("no_station_left", N_("the station supply is empty"))
         return None
 
     # --- doing ------------------------------------------------------------------------------

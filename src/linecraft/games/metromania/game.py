@@ -7,6 +7,7 @@ from typing import Any
 
 from linecraft.core.errors import PositionError
 from linecraft.core.game import Action, Control, Event, Game, Outcome, Reference, State
+from linecraft.core.i18n import N_, _
 from linecraft.games.metromania import notation, words
 from linecraft.games.metromania.geometry import gate_text, space_text, vertex_text
 from linecraft.games.metromania.markers import Deal, Mode
@@ -35,8 +36,9 @@ class Metromania(Game):
         "L1:G3.2>-2,-3   L1:-2,-3>-1,-3@U-2,-3   L1:0,0>0,-1@D-1,-1=F   "
         "L1:5,-3>G5.1+4,-3   L2:*2,0   pass   undo"
     )
-    origin_help = words.TEXT["origin_help"]
-    chance_help = "the layout (layout 1.0 2.0 …) or the deal (deal 0=… 1=…)"
+    origin_help = words.TEXT["origin_help"]  # marked in `words`; the platform translates it
+    # TRANSLATORS: what to type when chance is due: keep the notation in brackets as it is
+    chance_help = N_("the layout (layout 1.0 2.0 …) or the deal (deal 0=… 1=…)")
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
@@ -48,7 +50,10 @@ class Metromania(Game):
         default = 3 if self.mode.companies == 2 and self.num_players == 2 else 5
         self.end_lines = int(options["end_lines"] or default)
         if not 1 <= self.end_lines <= self.mode.lines:
-            raise ValueError(f"end_lines must lie between 1 and {self.mode.lines}")
+            # TRANSLATORS: end_lines is the option's code; {lines} the number of lines in play
+            raise ValueError(
+                _("end_lines must lie between 1 and {lines}").format(lines=self.mode.lines)
+            )
 
     def action_target(self, action: Action) -> str | None:
         """Where a step is played: the gate of a start or finish, the space a tunnel is
@@ -134,7 +139,9 @@ class Metromania(Game):
     def score_position(self, position: Position) -> dict[str, Any]:
         problems = position_problems(position)
         if problems:
-            raise PositionError("invalid position: " + "; ".join(problems), problems)
+            raise PositionError(
+                _("invalid position: {problems}").format(problems="; ".join(problems)), problems
+            )
         return score_city(position.city, position.mode)
 
     def format_score(self, result: Mapping[str, Any]) -> str:

@@ -1,11 +1,11 @@
 """How to play Metromania: the base game, the two-player modes and the optional rules.
 
-Every sentence a player reads is a whole template below (they will be translated as they
-are). The pictures are drawn at call time by the game's own renderer from real positions:
-the rules' worked examples (Position W and the steps that follow it) and the end of a
-recorded game, so they follow the rules as the engine plays them. Every step drawn is
-checked by the engine first: a legal one must be legal, the refused one refused for the
-reason its caption gives.
+Every sentence a player reads is a whole template below, marked for translation and
+translated when the pages are built, in the reader's language. The pictures are drawn at
+call time by the game's own renderer from real positions: the rules' worked examples
+(Position W and the steps that follow it) and the end of a recorded game, so they follow
+the rules as the engine plays them. Every step drawn is checked by the engine first: a
+legal one must be legal, the refused one refused for the reason its caption gives.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from linecraft.core.game import HelpPage, HelpSection, Picture
+from linecraft.core.i18n import N_, Nn_, _, _n
 from linecraft.games.metromania import notation, words
 from linecraft.games.metromania.city import City
 from linecraft.games.metromania.game import Metromania
@@ -117,294 +118,418 @@ stations -5,1 -5,2 -4,0 -4,2 -4,3 -4,5 -3,1 -3,2 -3,4 -2,-3 -2,1 -2,2 -1,-3 -1,4
 # --- the words ----------------------------------------------------------------------------
 TITLES = {
     "base": "Metromania",
-    "two": "Two players",
-    "options": "Optional rules",
+    "two": N_("Two players"),
+    "options": N_("Optional rules"),
 }
 BRIEF = (
-    "You run a subway company. Over the game you dig two lines through a city of small "
-    "triangles: a solid line and a striped line, drawn in your company's colour.",
-    "Where lines meet, stations open, and the company that built a station scores for the "
-    "Spots beside it.",
-    "When the building ends, the municipality rides seven test trips between destinations. "
-    "The companies whose lines carry the fastest trips score; those who made a trip "
-    "impossible lose points.",
-    "The highest score wins.",
+    N_(
+        "You run a subway company. Over the game you dig two lines through a city of small "
+        "triangles: a solid line and a striped line, drawn in your company's colour."
+    ),
+    N_(
+        "Where lines meet, stations open, and the company that built a station scores for the "
+        "Spots beside it."
+    ),
+    N_(
+        "When the building ends, the municipality rides seven test trips between destinations. "
+        "The companies whose lines carry the fastest trips score; those who made a trip "
+        "impossible lose points."
+    ),
+    N_("The highest score wins."),
 )
 CITY = (
-    "The city is made of six triangular districts, placed and turned at random. Lines run "
-    "along the sides of the small triangles, and stations sit on their corners.",
-    "Each district holds a House, a Work and a Fun Spot (H, W and F on the board). One "
-    "district holds the Lake, another the Park: no tunnel may be dug in them.",
-    "Thirty gates surround the city. A white gate, its arrow pointing in, is where a line "
-    "starts. A black gate, its arrow pointing out, is where a line ends.",
-    "The printed tiles and frame are not public: the districts and the pattern of arrows "
-    "drawn here are our own design, with the printed game's counts.",
+    N_(
+        "The city is made of six triangular districts, placed and turned at random. Lines run "
+        "along the sides of the small triangles, and stations sit on their corners."
+    ),
+    N_(
+        "Each district holds a House, a Work and a Fun Spot (H, W and F on the board). One "
+        "district holds the Lake, another the Park: no tunnel may be dug in them."
+    ),
+    N_(
+        "Thirty gates surround the city. A white gate, its arrow pointing in, is where a line "
+        "starts. A black gate, its arrow pointing out, is where a line ends."
+    ),
+    N_(
+        "The printed tiles and frame are not public: the districts and the pattern of arrows "
+        "drawn here are our own design, with the printed game's counts."
+    ),
 )
 SETUP = (
-    "The first seat plays first, then the turn goes round the table.",
-    "Each company is dealt three destination markers face down: one House, one Work and one "
-    "Fun, with three different letters. Only you see your letters.",
-    "Our ruling: the markers are dealt in one go, every valid set of hands equally likely, "
-    "instead of the rulebook's redraws, which can get stuck with four players.",
+    N_("The first seat plays first, then the turn goes round the table."),
+    N_(
+        "Each company is dealt three destination markers face down: one House, one Work and one "
+        "Fun, with three different letters. Only you see your letters."
+    ),
+    N_(
+        "Our ruling: the markers are dealt in one go, every valid set of hands equally likely, "
+        "instead of the rulebook's redraws, which can get stuck with four players."
+    ),
 )
 TURN = (
-    "On your turn, do exactly one of these: dig three tunnels, spread as you like over your "
-    "two lines, or build one intermediate station.",
-    "Where three tunnels cannot be dug, dig as many as you can. Our ruling: that is the most "
-    "your turn could reach, so you may not cut it short by digging in a clumsy order.",
-    "A tunnel through a Spot is never owed: you may end your turn, or pass, rather than "
-    "place a destination. With nothing left to dig, you pass.",
-    "Until your turn ends you may take back its tunnels, one at a time.",
+    N_(
+        "On your turn, do exactly one of these: dig three tunnels, spread as you like over your "
+        "two lines, or build one intermediate station."
+    ),
+    N_(
+        "Where three tunnels cannot be dug, dig as many as you can. Our ruling: that is the most "
+        "your turn could reach, so you may not cut it short by digging in a clumsy order."
+    ),
+    N_(
+        "A tunnel through a Spot is never owed: you may end your turn, or pass, rather than "
+        "place a destination. With nothing left to dig, you pass."
+    ),
+    N_("Until your turn ends you may take back its tunnels, one at a time."),
 )
 STARTING = (
-    "Start a line by digging a tunnel in a free white gate. The line leaves the gate by "
-    "either corner of the gate's side against the city.",
-    "In your first turn you may start only one line.",
-    "Your second line may not start on the side of the city where your first one starts, nor "
-    "on a side next to it, unless every white gate on the other sides already holds a "
-    "tunnel.",
+    N_(
+        "Start a line by digging a tunnel in a free white gate. The line leaves the gate by "
+        "either corner of the gate's side against the city."
+    ),
+    N_("In your first turn you may start only one line."),
+    N_(
+        "Your second line may not start on the side of the city where your first one starts, nor "
+        "on a side next to it, unless every white gate on the other sides already holds a "
+        "tunnel."
+    ),
 )
 DIGGING = (
-    "Each tunnel lies in one small triangle and carries the line along one of its sides. A "
-    "triangle holds one tunnel at most, so two lines can share a side, one in each triangle "
-    "beside it.",
-    "A line always grows from its end, without branches. It may go straight on or bend "
-    "gently; a sharp bend is allowed only at a station.",
-    "A line never touches itself and never runs alongside itself.",
-    "The Lake and the Park take no tunnels. The gates take only the tunnels that start or "
-    "finish a line.",
+    N_(
+        "Each tunnel lies in one small triangle and carries the line along one of its sides. A "
+        "triangle holds one tunnel at most, so two lines can share a side, one in each triangle "
+        "beside it."
+    ),
+    N_(
+        "A line always grows from its end, without branches. It may go straight on or bend "
+        "gently; a sharp bend is allowed only at a station."
+    ),
+    N_("A line never touches itself and never runs alongside itself."),
+    N_(
+        "The Lake and the Park take no tunnels. The gates take only the tunnels that start or "
+        "finish a line."
+    ),
 )
 STATIONS = (
-    "A station opens at once where your line meets another line: where it crosses it, "
-    "touches it, or reaches its end.",
-    "A station also opens where your line leaves a line it was running alongside.",
-    "The company that builds a station scores 1 point for each Spot touching its corner, "
-    "whatever lies on the Spot. Reaching a station already there scores nothing, and the "
-    "Lake and the Park score nothing.",
-    "A station serves every line through its corner, whoever built it.",
-    "There are 30 stations. Once they are gone, no tunnel that would open a station may be dug.",
+    N_(
+        "A station opens at once where your line meets another line: where it crosses it, "
+        "touches it, or reaches its end."
+    ),
+    N_("A station also opens where your line leaves a line it was running alongside."),
+    N_(
+        "The company that builds a station scores 1 point for each Spot touching its corner, "
+        "whatever lies on the Spot. Reaching a station already there scores nothing, and the "
+        "Lake and the Park score nothing."
+    ),
+    N_("A station serves every line through its corner, whoever built it."),
+    N_(
+        "There are 30 stations. Once they are gone, no tunnel that would open a station may be dug."
+    ),
 )
 INTERMEDIATE_WORDS = (
-    "Instead of digging, you may build one station on one of your lines, between two "
-    "stations already on it; the line's start and end count as stations here. It scores "
-    "like any other station.",
-    "Our ruling: on a line still growing, some station must stand further along the line.",
+    N_(
+        "Instead of digging, you may build one station on one of your lines, between two "
+        "stations already on it; the line's start and end count as stations here. It scores "
+        "like any other station."
+    ),
+    N_("Our ruling: on a line still growing, some station must stand further along the line."),
 )
 DESTINATIONS = (
-    "A tunnel dug in a Spot must at once receive one of your destination markers of that "
-    "Spot's type, letter up. A company that cannot, or will not, place one may not dig "
-    "there.",
-    "You may place one destination per turn, and two markers of the same letter may never "
-    "touch, by a side or by a corner.",
-    "Place all your destinations while building: each one left in your hand costs you 6 "
-    "points at the end.",
+    N_(
+        "A tunnel dug in a Spot must at once receive one of your destination markers of that "
+        "Spot's type, letter up. A company that cannot, or will not, place one may not dig "
+        "there."
+    ),
+    N_(
+        "You may place one destination per turn, and two markers of the same letter may never "
+        "touch, by a side or by a corner."
+    ),
+    N_(
+        "Place all your destinations while building: each one left in your hand costs you 6 "
+        "points at the end."
+    ),
 )
 FINISHING = (
-    "A line finishes with a tunnel in a free black gate. The gate may not lie on the side "
-    "where the line started, nor on a side next to it, unless every black gate on the "
-    "other sides already holds a tunnel.",
-    "Finishing earns one intermediate station on that line at once, if you want it: the "
-    "bonus station. After that, no intermediate station may be built on the finished line, "
-    "though other lines still open stations on it.",
-    "Each line has 18 tunnels, the gate tunnels included.",
+    N_(
+        "A line finishes with a tunnel in a free black gate. The gate may not lie on the side "
+        "where the line started, nor on a side next to it, unless every black gate on the "
+        "other sides already holds a tunnel."
+    ),
+    N_(
+        "Finishing earns one intermediate station on that line at once, if you want it: the "
+        "bonus station. After that, no intermediate station may be built on the finished line, "
+        "though other lines still open stations on it."
+    ),
+    N_("Each line has 18 tunnels, the gate tunnels included."),
 )
 ENDING = (
-    "The building ends when a company has finished both its lines, when the last station "
-    "is built, or when five lines, of all companies together, are blocked or finished.",
-    "A line is blocked when it cannot grow any more: every way on from its end is taken or "
-    "forbidden, or its 18 tunnels are used. Our ruling: a station that appears at its end "
-    "can free it again.",
-    "The company whose turn ended the building plays no more; every other company plays one "
-    "last turn.",
+    N_(
+        "The building ends when a company has finished both its lines, when the last station "
+        "is built, or when five lines, of all companies together, are blocked or finished."
+    ),
+    N_(
+        "A line is blocked when it cannot grow any more: every way on from its end is taken or "
+        "forbidden, or its 18 tunnels are used. Our ruling: a station that appears at its end "
+        "can free it again."
+    ),
+    N_(
+        "The company whose turn ended the building plays no more; every other company plays one "
+        "last turn."
+    ),
 )
 LINE_POINTS = (
-    "All points scored so far are station points. A company that finished both its lines "
-    "keeps them, one that finished one line halves them (rounded down), and one that "
-    "finished none loses them all.",
+    N_(
+        "All points scored so far are station points. A company that finished both its lines "
+        "keeps them, one that finished one line halves them (rounded down), and one that "
+        "finished none loses them all."
+    ),
 )
 TRIPS = (
-    "The municipality then rides seven test trips, one a day: Monday joins the two A "
-    "destinations, Tuesday the two B, and so on to Saturday's F; Sunday joins the Park and "
-    "the Lake.",
-    "A ride goes from a station touching one destination to a station touching the other. "
-    "It takes 1 minute per section between two stations along a line, however long, and "
-    "3 minutes for each change of line, even between two lines of one company.",
-    "Every company with a section on a fastest ride scores once: 6 points if it placed one "
-    "of the trip's two destinations, 3 points otherwise. On Sunday each such company "
-    "scores 5.",
-    "A trip is impossible when a destination was never placed (its holder loses 6), when no "
-    "station touches a placed destination (its placer loses 6), or when no ride joins the "
-    "two (both placers lose 6). A company loses 6 at most once a trip; an impossible Sunday "
-    "trip costs nothing.",
+    N_(
+        "The municipality then rides seven test trips, one a day: Monday joins the two A "
+        "destinations, Tuesday the two B, and so on to Saturday's F; Sunday joins the Park and "
+        "the Lake."
+    ),
+    N_(
+        "A ride goes from a station touching one destination to a station touching the other. "
+        "It takes 1 minute per section between two stations along a line, however long, and "
+        "3 minutes for each change of line, even between two lines of one company."
+    ),
+    N_(
+        "Every company with a section on a fastest ride scores once: 6 points if it placed one "
+        "of the trip's two destinations, 3 points otherwise. On Sunday each such company "
+        "scores 5."
+    ),
+    N_(
+        "A trip is impossible when a destination was never placed (its holder loses 6), when no "
+        "station touches a placed destination (its placer loses 6), or when no ride joins the "
+        "two (both placers lose 6). A company loses 6 at most once a trip; an impossible Sunday "
+        "trip costs nothing."
+    ),
 )
 WINNER = (
-    "The highest total wins. Ties go to the most finished lines, then to the most tunnels "
-    "dug; players still tied share the win.",
+    N_(
+        "The highest total wins. Ties go to the most finished lines, then to the most tunnels "
+        "dug; players still tied share the win."
+    ),
 )
 THREE_PLAYERS = (
-    "With three players, each company holds four destinations: one of each type and a "
-    "second of a type its player chooses.",
-    "Our ruling: the players choose in seat order before the deal, each a different type; "
-    "the last player gets the type left.",
+    N_(
+        "With three players, each company holds four destinations: one of each type and a "
+        "second of a type its player chooses."
+    ),
+    N_(
+        "Our ruling: the players choose in seat order before the deal, each a different type; "
+        "the last player gets the type left."
+    ),
 )
-SCORED = ("The end of a four-player game, and how each company scored.",)
+SCORED = (N_("The end of a four-player game, and how each company scored."),)
 TWO_COMPANIES = (
-    "With two players, each player runs two companies, independent in everything: their "
-    "turns, markers, points and lines.",
-    "The first companies hold the letters A, B and C, the second companies D, E and F, one of "
-    "each type; which set goes to which company is drawn by chance.",
-    "The companies play in this order: the first player's first company, the second "
-    "player's first, the first player's second, the second player's second. That is our "
-    "reading of the rulebook's first companies, then second ones, always in the same order.",
-    "The building ends when one company has finished both its lines (or the other usual "
-    "ways). The player whose turn ended it plays no more, with neither company.",
-    "Tests score companies, not players: your second company scores 3 on a trip your first "
-    "company's destination belongs to. Your score is the sum of your two companies, and so "
-    "are the tie-breaks (our ruling).",
-    "Our ruling: you see only the types of your opponent's unplaced markers, as in the "
-    "larger games; the letters are yours to work out.",
+    N_(
+        "With two players, each player runs two companies, independent in everything: their "
+        "turns, markers, points and lines."
+    ),
+    N_(
+        "The first companies hold the letters A, B and C, the second companies D, E and F, one of "
+        "each type; which set goes to which company is drawn by chance."
+    ),
+    N_(
+        "The companies play in this order: the first player's first company, the second "
+        "player's first, the first player's second, the second player's second. That is our "
+        "reading of the rulebook's first companies, then second ones, always in the same order."
+    ),
+    N_(
+        "The building ends when one company has finished both its lines (or the other usual "
+        "ways). The player whose turn ended it plays no more, with neither company."
+    ),
+    N_(
+        "Tests score companies, not players: your second company scores 3 on a trip your first "
+        "company's destination belongs to. Your score is the sum of your two companies, and so "
+        "are the tie-breaks (our ruling)."
+    ),
+    N_(
+        "Our ruling: you see only the types of your opponent's unplaced markers, as in the "
+        "larger games; the letters are yours to work out."
+    ),
 )
 SIX_DESTINATIONS = (
-    "Some descriptions of the game give each of two players a single company holding six "
-    "destinations, one of each letter. This option plays that reading.",
-    "Each letter's two markers are split between the two companies at random. A company "
-    "still places one destination per turn.",
-    "Our ruling: with only four lines in the game, the building ends when three lines are "
-    "blocked or finished.",
+    N_(
+        "Some descriptions of the game give each of two players a single company holding six "
+        "destinations, one of each letter. This option plays that reading."
+    ),
+    N_(
+        "Each letter's two markers are split between the two companies at random. A company "
+        "still places one destination per turn."
+    ),
+    N_(
+        "Our ruling: with only four lines in the game, the building ends when three lines are "
+        "blocked or finished."
+    ),
 )
 OPEN = (
-    "Every company keeps its destinations letter up: everyone knows who must reach which "
-    "letters. Nothing else changes.",
+    N_(
+        "Every company keeps its destinations letter up: everyone knows who must reach which "
+        "letters. Nothing else changes."
+    ),
 )
 STRICT_WORDS = (
-    "No deal: every company gets the destinations of the municipality's table, so every "
-    "letter is known from the start.",
-    "The rulebook prints the table for four players. The tables for two and three players "
-    "are our own, with one marker of each letter for each pair of companies.",
+    N_(
+        "No deal: every company gets the destinations of the municipality's table, so every "
+        "letter is known from the start."
+    ),
+    N_(
+        "The rulebook prints the table for four players. The tables for two and three players "
+        "are our own, with one marker of each letter for each pair of companies."
+    ),
 )
 GATES_WORDS = (
-    "The default pattern, as in the rulebook, is our own design, since the printed frame is "
-    "not public: each side reads white, black, white, black, white, making 18 white gates "
-    "and 12 black.",
-    "Alternating: the colours alternate all the way round the city, 15 white and 15 black, "
-    "so lines have more places to finish.",
+    N_(
+        "The default pattern, as in the rulebook, is our own design, since the printed frame is "
+        "not public: each side reads white, black, white, black, white, making 18 white gates "
+        "and 12 black."
+    ),
+    N_(
+        "Alternating: the colours alternate all the way round the city, 15 white and 15 black, "
+        "so lines have more places to finish."
+    ),
 )
 END_LINES = (
-    "Lines that end the game: how many blocked or finished lines end the building, instead "
-    "of five (three with six destinations).",
+    N_(
+        "Lines that end the game: how many blocked or finished lines end the building, instead "
+        "of five (three with six destinations)."
+    ),
 )
 SECTIONS = {
-    "brief": "The game in brief",
-    "city": "The city",
-    "setup": "Setting up",
-    "turn": "Your turn",
-    "starting": "Starting a line",
-    "digging": "Digging tunnels",
-    "stations": "Stations",
-    "intermediate": "Intermediate stations",
-    "destinations": "Spots and destinations",
-    "finishing": "Finishing a line",
-    "ending": "The end of the building",
-    "line_points": "Line points",
-    "trips": "The test trips",
-    "winner": "The winner",
-    "three": "With three players",
-    "scored": "A scored game",
-    "two_companies": "Two companies each",
-    "six": "Six destinations each (option)",
-    "open": "Destinations open",
-    "strict": "The municipality's destinations",
-    "gates": "Gates",
-    "end_lines": "When the building ends",
+    "brief": N_("The game in brief"),
+    "city": N_("The city"),
+    "setup": N_("Setting up"),
+    "turn": N_("Your turn"),
+    "starting": N_("Starting a line"),
+    "digging": N_("Digging tunnels"),
+    "stations": N_("Stations"),
+    "intermediate": N_("Intermediate stations"),
+    "destinations": N_("Spots and destinations"),
+    "finishing": N_("Finishing a line"),
+    "ending": N_("The end of the building"),
+    "line_points": N_("Line points"),
+    "trips": N_("The test trips"),
+    "winner": N_("The winner"),
+    "three": N_("With three players"),
+    "scored": N_("A scored game"),
+    "two_companies": N_("Two companies each"),
+    "six": N_("Six destinations each (option)"),
+    "open": N_("Destinations open"),
+    "strict": N_("The municipality's destinations"),
+    "gates": N_("Gates"),
+    "end_lines": N_("When the building ends"),
 }
 CAPTIONS = {
-    "city": (
+    "city": N_(
         "The city: six districts with their Spots, the Lake (blue) and the Park (green), and "
         "the white and black gates around it."
     ),
-    "hand": "A hand of destinations, as only its owner sees it: {markers}.",
-    "start": (
+    # TRANSLATORS: {markers} lists destination markers, e.g. "A (House), B (Work), C (Fun)"
+    "hand": N_("A hand of destinations, as only its owner sees it: {markers}."),
+    "start": N_(
         "Green's line starts at a white gate, its arrow pointing into the city, and runs "
         "down through the city."
     ),
-    "gentle": "Allowed: Red's line goes on from its end with a gentle bend.",
-    "sharp": "Not allowed: a sharp bend at a corner where no station stands.",
-    "meet_part.one": (
-        "Blue meets Red's line (a station opens), runs alongside it, then leaves it: a second "
-        "station opens where they part, beside a House Spot. Blue scores {count} point."
-    ),
-    "meet_part.many": (
-        "Blue meets Red's line (a station opens), runs alongside it, then leaves it: a second "
-        "station opens where they part, beside a House Spot. Blue scores {count} points."
-    ),
-    "two_houses.one": (
-        "Blue reaches Red's striped line at a corner touching two House Spots: the station "
-        "there scores {count} point."
-    ),
-    "two_houses.many": (
-        "Blue reaches Red's striped line at a corner touching two House Spots: the station "
-        "there scores {count} points."
-    ),
-    "bend_at_station": (
+    "gentle": N_("Allowed: Red's line goes on from its end with a gentle bend."),
+    "sharp": N_("Not allowed: a sharp bend at a corner where no station stands."),
+    # TRANSLATORS: {letter} is a destination's letter, A to F
+    "bend_at_station": N_(
         "Allowed: a sharp bend at a station. Its tunnel runs through a House Spot, so Blue "
         "placed its destination {letter} there, letter up, then dug on."
     ),
-    "destination": (
+    "destination": N_(
         "Red's solid line runs through a Work Spot, so Red placed its destination A there, "
         "letter up: the Monday trip will start or end beside it."
     ),
-    "intermediate.one": (
-        "Red's whole turn: an intermediate station between its start and its first station, "
-        "beside a Work Spot: {count} point."
-    ),
-    "intermediate.many": (
-        "Red's whole turn: an intermediate station between its start and its first station, "
-        "beside a Work Spot: {count} points."
-    ),
-    "finish.one": (
-        "Red finishes its solid line at a black gate on a far side from its start, and builds "
-        "its bonus station beside a House Spot: {count} point."
-    ),
-    "finish.many": (
-        "Red finishes its solid line at a black gate on a far side from its start, and builds "
-        "its bonus station beside a House Spot: {count} points."
-    ),
-    "week": (
+    "week": N_(
         "The week's trips, Monday to Sunday: the two destinations of letters A to F, then the "
         "Park and the Lake."
     ),
-    "monday": (
-        "The Monday trip joins Red's destination A (Work) and Green's A (House). The fastest "
-        "ride takes {minutes} minutes: along Red's solid line, a change, then along Blue's "
-        "line. Red scores {red}, having placed an A; Blue scores {blue}; Green, with no "
-        "section on the ride, scores {green}."
-    ),
-    "scored": "Final totals: {totals}. {winner} wins.",
-    "total": "{company} {total}",
-    "company.kept": (
-        "{company} finished both its lines and keeps its {stations} station points. Trips "
-        "carried: {awards}. Penalties: {penalties}. Total: {total}."
-    ),
-    "company.halved": (
-        "{company} finished one line, so its {stations} station points are halved to "
-        "{line_points}. Trips carried: {awards}. Penalties: {penalties}. Total: {total}."
-    ),
-    "company.zeroed": (
-        "{company} finished no line, so its {stations} station points are lost. Trips "
-        "carried: {awards}. Penalties: {penalties}. Total: {total}."
-    ),
-    "first_sets": (
+    # TRANSLATORS: {totals} lists each company's total, e.g. "Red 20, Blue 15"; {winner}
+    # is the winning company, e.g. "Red"
+    "scored": N_("Final totals: {totals}. {winner} wins."),
+    "total": "{company} {total}",  # not words
+    # TRANSLATORS: {markers} lists destination markers, e.g. "A (House), B (Work), C (Fun)"
+    "first_sets": N_(
         "The first companies' hands: one gets {markers}, the other {others}, by chance."
     ),
-    "second_sets": (
+    # TRANSLATORS: {markers} lists destination markers, e.g. "A (House), B (Work), C (Fun)"
+    "second_sets": N_(
         "The second companies' hands: one gets {markers}, the other {others}, by chance."
     ),
-    "six_hand": "A hand of six destinations, one of each letter: {markers}.",
-    "face_down": "Usually the other players see only the types of your markers.",
-    "face_up": "With open destinations, everyone sees the letters: {markers}.",
-    "strict_hand": "{company}: {markers}.",
-    "standard": "Gates as in the rulebook: white, black, white, black, white on every side.",
-    "alternating": "Alternating gates: white and black all the way round.",
+    # TRANSLATORS: {markers} lists destination markers, e.g. "A (House), B (Work), C (Fun)"
+    "six_hand": N_("A hand of six destinations, one of each letter: {markers}."),
+    "face_down": N_("Usually the other players see only the types of your markers."),
+    # TRANSLATORS: {markers} lists destination markers, e.g. "A (House), B (Work), C (Fun)"
+    "face_up": N_("With open destinations, everyone sees the letters: {markers}."),
+    "strict_hand": "{company}: {markers}.",  # not words
+    "standard": N_("Gates as in the rulebook: white, black, white, black, white on every side."),
+    "alternating": N_("Alternating gates: white and black all the way round."),
+}
+# The captions that count something: a singular and a plural, picked by the count.
+COUNTED = {
+    "meet_part": Nn_(
+        "Blue meets Red's line (a station opens), runs alongside it, then leaves it: a second "
+        "station opens where they part, beside a House Spot. Blue scores {count} point.",
+        "Blue meets Red's line (a station opens), runs alongside it, then leaves it: a second "
+        "station opens where they part, beside a House Spot. Blue scores {count} points.",
+    ),
+    "two_houses": Nn_(
+        "Blue reaches Red's striped line at a corner touching two House Spots: the station "
+        "there scores {count} point.",
+        "Blue reaches Red's striped line at a corner touching two House Spots: the station "
+        "there scores {count} points.",
+    ),
+    "intermediate": Nn_(
+        "Red's whole turn: an intermediate station between its start and its first station, "
+        "beside a Work Spot: {count} point.",
+        "Red's whole turn: an intermediate station between its start and its first station, "
+        "beside a Work Spot: {count} points.",
+    ),
+    "finish": Nn_(
+        "Red finishes its solid line at a black gate on a far side from its start, and builds "
+        "its bonus station beside a House Spot: {count} point.",
+        "Red finishes its solid line at a black gate on a far side from its start, and builds "
+        "its bonus station beside a House Spot: {count} points.",
+    ),
+    # TRANSLATORS: {count} is the ride's minutes; {red}, {blue} and {green} are points
+    "monday": Nn_(
+        "The Monday trip joins Red's destination A (Work) and Green's A (House). The fastest "
+        "ride takes {count} minute: along Red's solid line, a change, then along Blue's "
+        "line. Red scores {red}, having placed an A; Blue scores {blue}; Green, with no "
+        "section on the ride, scores {green}.",
+        "The Monday trip joins Red's destination A (Work) and Green's A (House). The fastest "
+        "ride takes {count} minutes: along Red's solid line, a change, then along Blue's "
+        "line. Red scores {red}, having placed an A; Blue scores {blue}; Green, with no "
+        "section on the ride, scores {green}.",
+    ),
+    # TRANSLATORS: {company} is e.g. "Red"; {count} its station points; {awards} and
+    # {penalties} are points
+    "company.kept": Nn_(
+        "{company} finished both its lines and keeps its {count} station point. Trips "
+        "carried: {awards}. Penalties: {penalties}. Total: {total}.",
+        "{company} finished both its lines and keeps its {count} station points. Trips "
+        "carried: {awards}. Penalties: {penalties}. Total: {total}.",
+    ),
+    # TRANSLATORS: {company} is e.g. "Red"; {count} its station points, {line_points} what
+    # is left of them; {awards} and {penalties} are points
+    "company.halved": Nn_(
+        "{company} finished one line, so its {count} station point is halved to "
+        "{line_points}. Trips carried: {awards}. Penalties: {penalties}. Total: {total}.",
+        "{company} finished one line, so its {count} station points are halved to "
+        "{line_points}. Trips carried: {awards}. Penalties: {penalties}. Total: {total}.",
+    ),
+    # TRANSLATORS: {company} is e.g. "Red"; {count} its station points; {awards} and
+    # {penalties} are points
+    "company.zeroed": Nn_(
+        "{company} finished no line, so its {count} station point is lost. Trips "
+        "carried: {awards}. Penalties: {penalties}. Total: {total}.",
+        "{company} finished no line, so its {count} station points are lost. Trips "
+        "carried: {awards}. Penalties: {penalties}. Total: {total}.",
+    ),
 }
 
 
@@ -433,11 +558,13 @@ def _base_page() -> HelpPage:
     w, t = position_w(), position_t()
     return HelpPage(
         "base",
-        TITLES["base"],
+        TITLES["base"],  # the game's title: not translated
         (
             _section("brief", BRIEF),
             _section(
-                "city", CITY, Picture(_svg(render_city(_empty_city("standard"))), CAPTIONS["city"])
+                "city",
+                CITY,
+                Picture(_svg(render_city(_empty_city("standard"))), _caption("city")),
             ),
             _section("setup", SETUP, _hand_picture("hand", STRICT[4, "two-companies"][0])),
             _section("turn", TURN),
@@ -459,7 +586,7 @@ def _base_page() -> HelpPage:
 
 def _start_picture(t: City) -> Picture:
     around = [(-2, 6), (0, 5), (0, 3), (2, 5)]
-    return Picture(_svg(render_window(t, around, margin=0.6)), CAPTIONS["start"])
+    return Picture(_svg(render_window(t, around, margin=0.6)), _caption("start"))
 
 
 def _bend_pictures(w: City) -> list[Picture]:
@@ -474,8 +601,8 @@ def _bend_pictures(w: City) -> list[Picture]:
     refused.apply(company, step)
     around = [(1, -3), (4, -3), (3, -4), (3, -2)]
     return [
-        Picture(_svg(render_window(allowed, around)), CAPTIONS["gentle"]),
-        Picture(_svg(render_window(refused, around, wrong=(3, -3))), CAPTIONS["sharp"]),
+        Picture(_svg(render_window(allowed, around)), _caption("gentle")),
+        Picture(_svg(render_window(refused, around, wrong=(3, -3))), _caption("sharp")),
     ]
 
 
@@ -501,7 +628,7 @@ def _bend_at_station(t: City) -> Picture:
     step = _step(BEND_AT_STATION[1][0])
     assert isinstance(step, notation.Extend)
     around = [(-1, -2), (2, -2), (-1, 1), (2, 1)]
-    caption = CAPTIONS["bend_at_station"].format(letter=step.letter)
+    caption = _caption("bend_at_station").format(letter=step.letter)
     return Picture(_svg(render_window(after, around)), caption)
 
 
@@ -509,7 +636,7 @@ def _destination_picture(w: City) -> Picture:
     """Red's marker A on the Work Spot its solid line runs through (Position W)."""
     return Picture(
         _svg(render_window(w, [(-3, -4), (1, -4), (-3, -3), (1, -3)], margin=0.8)),
-        CAPTIONS["destination"],
+        _caption("destination"),
     )
 
 
@@ -538,15 +665,16 @@ def _week() -> Picture:
         first, second = markers_of(letter)
         trips.append((letter, (first[1], second[1])))
     trips.append((None, ("park", "lake")))
-    return Picture(week_picture(trips), CAPTIONS["week"])
+    return Picture(week_picture(trips), _caption("week"))
 
 
 def _monday_picture(t: City) -> Picture:
     """The rules' Monday test on Position T, as the scorer runs it."""
     test = run_test(t, Network.of(t), DAYS[0])
     awards = {int(c): points for c, points in test["awards"].items()}
-    caption = CAPTIONS["monday"].format(
-        minutes=test["minutes"],
+    minutes = test["minutes"]
+    caption = _counted("monday", minutes).format(
+        count=minutes,
         red=awards.get(0, 0),
         blue=awards.get(1, 0),
         green=awards.get(2, 0),
@@ -578,28 +706,29 @@ def scored_section() -> HelpSection:
     state = game.state_from_position(position)
     report = score_city(position.city, position.mode)
     paragraphs = [
-        *SCORED,
+        *(_(paragraph) for paragraph in SCORED),
         " ".join(words.trip_notes(report)),
         *(_company_words(record) for record in report["companies"]),
     ]
     picture = Picture(_svg(game.render_state(state, 0, overlay=True)), scored_caption(report))
-    return HelpSection(SECTIONS["scored"], tuple(paragraphs), (picture,))
+    return HelpSection(_section_title("scored"), tuple(paragraphs), (picture,))
 
 
 def scored_caption(report: Mapping[str, Any]) -> str:
     """The totals the scorer gives, and the winners."""
-    totals = words.TEXT["list"].join(
-        CAPTIONS["total"].format(company=words.COMPANY_TITLES[c["company"]], total=c["total"])
+    totals = words.LIST.join(
+        CAPTIONS["total"].format(company=words.company_title(c["company"]), total=c["total"])
         for c in report["companies"]
     )
-    winner = words.TEXT["list"].join(words.COMPANY_TITLES[s] for s in report["winners"])
-    return CAPTIONS["scored"].format(totals=totals, winner=winner)
+    winner = words.LIST.join(words.company_title(s) for s in report["winners"])
+    return _caption("scored").format(totals=totals, winner=winner)
 
 
 def _company_words(record: Mapping[str, Any]) -> str:
-    return CAPTIONS[f"company.{record['adjustment']}"].format(
-        company=words.COMPANY_TITLES[record["company"]],
-        stations=record["station_points"],
+    stations = record["station_points"]
+    return _counted(f"company.{record['adjustment']}", stations).format(
+        company=words.company_title(record["company"]),
+        count=stations,
         line_points=record["line_points"],
         awards=record["test_points"],
         penalties=record["penalties"],
@@ -615,7 +744,7 @@ def _two_player_page() -> HelpPage:
     )
     return HelpPage(
         "two-players",
-        TITLES["two"],
+        _title("two"),
         (
             _section("two_companies", TWO_COMPANIES, *sets),
             _section(
@@ -626,7 +755,7 @@ def _two_player_page() -> HelpPage:
 
 
 def _sets_picture(key: str, codes: Sequence[str], others: Sequence[str]) -> Picture:
-    caption = CAPTIONS[key].format(markers=_markers(codes), others=_markers(others))
+    caption = _(CAPTIONS[key]).format(markers=_markers(codes), others=_markers(others))
     return Picture(hands_picture([(codes, MARKER_INK), (others, MARKER_INK)]), caption)
 
 
@@ -634,28 +763,28 @@ def _sets_picture(key: str, codes: Sequence[str], others: Sequence[str]) -> Pict
 def _options_page() -> HelpPage:
     hand = STRICT[4, "two-companies"][0].split()
     open_pictures = (
-        Picture(hands_picture([([f"?{c[1]}" for c in hand], MARKER_INK)]), CAPTIONS["face_down"]),
+        Picture(hands_picture([([f"?{c[1]}" for c in hand], MARKER_INK)]), _caption("face_down")),
         Picture(
             hands_picture([(hand, MARKER_INK)]),
-            CAPTIONS["face_up"].format(markers=_markers(hand)),
+            _caption("face_up").format(markers=_markers(hand)),
         ),
     )
     strict = tuple(
         Picture(
             hands_picture([(codes.split(), COMPANY_COLOURS[company])]),
             CAPTIONS["strict_hand"].format(
-                company=words.COMPANY_TITLES[company], markers=_markers(codes.split())
+                company=words.company_title(company), markers=_markers(codes.split())
             ),
         )
         for company, codes in enumerate(STRICT[4, "two-companies"])
     )
     gates = tuple(
-        Picture(_svg(render_city(_empty_city(pattern))), CAPTIONS[pattern])
+        Picture(_svg(render_city(_empty_city(pattern))), _(CAPTIONS[pattern]))
         for pattern in ("standard", "alternating")
     )
     return HelpPage(
         "variants",  # not "options": the lobby styles that id
-        TITLES["options"],
+        _title("options"),
         (
             _section("open", OPEN, *open_pictures),
             _section("strict", STRICT_WORDS, *strict),
@@ -667,12 +796,29 @@ def _options_page() -> HelpPage:
 
 # --- helpers ------------------------------------------------------------------------------
 def _section(key: str, paragraphs: Sequence[str], *pictures: Picture) -> HelpSection:
-    return HelpSection(SECTIONS[key], tuple(paragraphs), tuple(pictures))
+    return HelpSection(_section_title(key), tuple(_(p) for p in paragraphs), tuple(pictures))
+
+
+def _section_title(key: str) -> str:
+    return _(SECTIONS[key])
+
+
+def _title(key: str) -> str:
+    return _(TITLES[key])
+
+
+def _caption(key: str) -> str:
+    return _(CAPTIONS[key])
+
+
+def _counted(key: str, count: int) -> str:
+    """The singular or the plural form of a caption that counts, not yet filled in."""
+    return _n(*COUNTED[key], abs(count))
 
 
 def _count(key: str, count: int) -> str:
     """The singular or the plural caption."""
-    return CAPTIONS[f"{key}.{'one' if abs(count) == 1 else 'many'}"].format(count=count)
+    return _counted(key, count).format(count=count)
 
 
 def _svg(text: str) -> str:
@@ -717,12 +863,12 @@ def _gained(before: City, after: City, company: int) -> int:
 
 
 def _markers(codes: Sequence[str]) -> str:
-    return words.TEXT["list"].join(
-        words.TEXT["marker"].format(letter=code[0], spot=words.SPOTS[code[1]]) for code in codes
+    return words.LIST.join(
+        words.MARKER.format(letter=code[0], spot=_(words.SPOTS[code[1]])) for code in codes
     )
 
 
 def _hand_picture(key: str, codes: str) -> Picture:
     hand = codes.split()
-    caption = CAPTIONS[key].format(markers=_markers(hand))
+    caption = _(CAPTIONS[key]).format(markers=_markers(hand))
     return Picture(hands_picture([(hand, MARKER_INK)]), caption)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from linecraft.core.errors import ActionSyntaxError
+from linecraft.core.i18n import N_, _
 from linecraft.games.metromania.geometry import (
     CITY_VERTICES,
     DIRECTIONS,
@@ -159,7 +160,11 @@ def step_id(step: Step) -> int:
 
 def step_from_id(number: int) -> Step:
     if not 0 <= number < NUM_DISTINCT_ACTIONS:
-        raise ActionSyntaxError(f"action id {number} is outside 0..{NUM_DISTINCT_ACTIONS - 1}")
+        raise ActionSyntaxError(
+            _("action id {number} is outside 0..{last}").format(
+                number=number, last=NUM_DISTINCT_ACTIONS - 1
+            )
+        )
     if number < _START_BASE:
         return parse_step(_FIXED[number])
     if number < _EXTEND_BASE:
@@ -186,7 +191,9 @@ def step_from_id(number: int) -> Step:
     return Station(line, VERTICES[vertex])
 
 
-USAGE = (
+# TRANSLATORS: the step notation with each step's name in brackets: translate the words
+# (steps, start, extend, finish, station), keep the notation as it is
+USAGE = N_(
     "steps are L1:Gs.i>q,r (start), L1:q,r>q,r@Uq,r[=X] (extend), L1:q,r>Gs.i[+q,r] "
     "(finish), L1:*q,r (station), pass, double H|W|F, undo"
 )
@@ -207,7 +214,10 @@ def parse_step(text: str) -> Step:
         step = _parse_body(line, body)
         if step is not None:
             return step
-    raise ActionSyntaxError(f"{text!r} is not a Metromania step ({USAGE})")
+    raise ActionSyntaxError(
+        # TRANSLATORS: {text} is what was typed, in quotes; {usage} the steps' notation
+        _("{text} is not a Metromania step ({usage})").format(text=repr(text), usage=_(USAGE))
+    )
 
 
 def _parse_body(line: int, body: str) -> Step | None:
@@ -215,7 +225,7 @@ def _parse_body(line: int, body: str) -> Step | None:
         v = parse_vertex(body[1:])
         return None if v is None else Station(line, v)
     if body.startswith("G"):
-        gate_part, _, vertex_part = body.partition(">")
+        gate_part, _arrow, vertex_part = body.partition(">")
         gate, v = parse_gate(gate_part), parse_vertex(vertex_part)
         return None if gate is None or v is None else Start(line, gate, v)
     tip_part, arrow, rest = body.partition(">")
@@ -267,4 +277,8 @@ def parse_outcome(text: str) -> LayoutDraw | Deal:
     deal = parse_deal(text)
     if deal is not None:
         return deal
-    raise ActionSyntaxError(f"{text!r} is not a chance outcome (layout d.o … or deal 0=… 1=…)")
+    raise ActionSyntaxError(
+        # TRANSLATORS: {text} is what was typed, in quotes; keep the notation in brackets
+        # ("layout", "deal") as it is
+        _("{text} is not a chance outcome (layout d.o … or deal 0=… 1=…)").format(text=repr(text))
+    )

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from linecraft.core.errors import PositionError
+from linecraft.core.i18n import _
 from linecraft.games.metromania.city import TUNNELS, City
 from linecraft.games.metromania.geometry import (
     CITY_VERTICES,
@@ -109,7 +110,8 @@ def parse_position(text: str) -> Position:
     rows = [(n, raw.split("#", 1)[0].strip()) for n, raw in enumerate(text.splitlines(), start=1)]
     rows = [(n, row) for n, row in rows if row]
     if not rows or rows[0][1] != HEADER:
-        raise PositionError(f"the first line must be {HEADER!r}")
+        # TRANSLATORS: {header} is the position format's first line, in quotes
+        raise PositionError(_("the first line must be {header}").format(header=repr(HEADER)))
     problems: list[str] = []
     options: dict[str, Any] = {}
     layout = None
@@ -120,17 +122,19 @@ def parse_position(text: str) -> Position:
     lines: list[tuple[int, int, list[str], int]] = []
     stations: list[str] = []
     for number, row in rows[1:]:
-        word, _, rest = row.partition(" ")
+        word, _space, rest = row.partition(" ")
         try:
             if word == "options":
                 options = _options(rest)
             elif word == "layout":
                 layout = parse_layout(row)
                 if layout is None:
-                    raise ValueError("expected six d.o pairs, districts 1-6 once each")
+                    # TRANSLATORS: the layout line of a position: keep "d.o" as it is
+                    raise ValueError(_("expected six d.o pairs, districts 1-6 once each"))
             elif word == "phase":
                 if rest not in ("building", "final", "over"):
-                    raise ValueError("phase is building, final or over")
+                    # TRANSLATORS: keep the codes "building", "final" and "over" as they are
+                    raise ValueError(_("phase is building, final or over"))
                 phase = rest
             elif word == "to_move":
                 to_move = None if rest == "-" else int(rest)
@@ -142,18 +146,21 @@ def parse_position(text: str) -> Position:
             elif word == "line":
                 company_text, line_name, *tokens = rest.split()
                 if line_name not in ("L1", "L2") or not tokens:
-                    raise ValueError("expected: line COMPANY L1|L2 START TOKENS…")
+                    # TRANSLATORS: the grammar of a position's line entry: keep "line" and
+                    # "L1|L2" as they are
+                    raise ValueError(_("expected: line COMPANY L1|L2 START TOKENS…"))
                 lines.append((int(company_text), int(line_name[1]) - 1, tokens, number))
             elif word == "stations":
                 stations = [] if rest == "-" else rest.split()
             else:
-                raise ValueError(f"unknown item {word!r}")
+                raise ValueError(_("unknown item {word}").format(word=repr(word)))
         except ValueError as exc:
-            problems.append(f"line {number}: {exc}")
+            # TRANSLATORS: a problem on line {number} of a position's text
+            problems.append(_("line {number}: {problem}").format(number=number, problem=exc))
     if layout is None:
-        problems.append("the layout line is missing")
+        problems.append(_("the layout line is missing"))
     if "players" not in options:
-        problems.append("the options line (with players=…) is missing")
+        problems.append(_("the options line (with players=…) is missing"))
     if problems:
         raise PositionError("; ".join(problems), problems)
     assert layout is not None
@@ -162,7 +169,11 @@ def parse_position(text: str) -> Position:
     city = City(layout, str(options["gates"]), mode.companies)
     for company, (points, hand) in companies.items():
         if not 0 <= company < mode.companies:
-            problems.append(f"company {company}: there are {mode.companies} companies")
+            problems.append(
+                _("company {company}: there are {count} companies").format(
+                    company=company, count=mode.companies
+                )
+            )
             continue
         city.points[company] = points
         city.hands[company] = hand
@@ -170,11 +181,12 @@ def parse_position(text: str) -> Position:
         try:
             _read_line(city, company, line_number, tokens)
         except (ValueError, IndexError) as exc:
-            problems.append(f"line {number}: {exc}")
+            # TRANSLATORS: a problem on line {number} of a position's text
+            problems.append(_("line {number}: {problem}").format(number=number, problem=exc))
     for word in stations:
         v = parse_vertex(word)
         if v is None:
-            problems.append(f"stations: {word!r} is not a vertex")
+            problems.append(_("stations: {word} is not a vertex").format(word=repr(word)))
         else:
             city.stations.add(v)
     if problems:
@@ -187,7 +199,7 @@ def _options(text: str) -> dict[str, Any]:
     for item in text.split():
         key, eq, value = item.partition("=")
         if not eq:
-            raise ValueError(f"option {item!r}: expected key=value")
+            raise ValueError(_("option {item}: expected key=value").format(item=repr(item)))
         options[key] = {"true": True, "false": False}.get(
             value, int(value) if value.isdigit() else value
         )
@@ -199,16 +211,18 @@ def _company(text: str) -> tuple[int, tuple[int, list[str]]]:
     values = dict(f.partition("=")[::2] for f in fields)
     hand = [] if values.get("hand", "-") == "-" else values["hand"].split(",")
     if any(code not in MARKERS for code in hand):
-        raise ValueError(f"hand {values.get('hand')!r}: marker codes like AH")
+        raise ValueError(
+            _("hand {hand}: marker codes like AH").format(hand=repr(values.get("hand")))
+        )
     return int(number), (int(values.get("points", "0")), hand)
 
 
 def _read_line(city: City, company: int, number: int, tokens: list[str]) -> None:
     line = city.lines[company][number]
-    gate_part, _, first = tokens[0].partition(">")
+    gate_part, _arrow, first = tokens[0].partition(">")
     gate, v = parse_gate(gate_part), parse_vertex(first)
     if gate is None or v is None:
-        raise ValueError(f"{tokens[0]!r} is not a start Gs.i>q,r")
+        raise ValueError(_("{token} is not a start Gs.i>q,r").format(token=repr(tokens[0])))
     line.start_gate = gate
     line.path = [gate_apex(gate), v]
     line.spaces = [gate_space(gate)]
@@ -217,21 +231,21 @@ def _read_line(city: City, company: int, number: int, tokens: list[str]) -> None
         if token.startswith(">"):
             end = parse_gate(token[1:])
             if end is None:
-                raise ValueError(f"{token!r} is not a finish >Gs.i")
+                raise ValueError(_("{token} is not a finish >Gs.i").format(token=repr(token)))
             line.end_gate = end
             line.path.append(gate_apex(end))
             line.spaces.append(gate_space(end))
             city.tunnel_at[gate_space(end)] = (company, number)
             continue
-        vertex_part, _, space_part = token.partition("@")
+        vertex_part, _at, space_part = token.partition("@")
         space_part, eq, letter = space_part.partition("=")
         v, space = parse_vertex(vertex_part), parse_space(space_part)
         if v is None or space is None:
-            raise ValueError(f"{token!r} is not q,r@space[=X]")
+            raise ValueError(_("{token} is not q,r@space[=X]").format(token=repr(token)))
         line.path.append(v)
         line.spaces.append(space)
         if space in city.tunnel_at:
-            raise ValueError(f"{space_text(space)} holds two tunnels")
+            raise ValueError(_("{space} holds two tunnels").format(space=space_text(space)))
         city.tunnel_at[space] = (company, number)
         if eq:
             kind = city.specials.get(space)
@@ -245,57 +259,95 @@ def position_problems(position: Position) -> list[str]:
     for (company, number), line in city.all_lines():
         if not line.started:
             continue
-        name = f"company {company} L{number + 1}"
+        # TRANSLATORS: a company's line in a position: {company} is its number, {line} L1 or L2
+        name = _("company {company} {line}").format(company=company, line=f"L{number + 1}")
         path = line.path
         if len(set(line.vertices)) != len(line.vertices):
-            problems.append(f"{name}: the path repeats a vertex")
+            problems.append(_("{name}: the path repeats a vertex").format(name=name))
         for a, b in itertools.pairwise(path):
             if direction_index(a, b) is None:
-                problems.append(f"{name}: {vertex_text(a)} and {vertex_text(b)} are not adjacent")
+                problems.append(
+                    _("{name}: {first} and {second} are not adjacent").format(
+                        name=name, first=vertex_text(a), second=vertex_text(b)
+                    )
+                )
         if any(v not in CITY_VERTICES for v in line.vertices):
-            problems.append(f"{name}: a vertex lies outside the city")
+            problems.append(_("{name}: a vertex lies outside the city").format(name=name))
         for (a, b), space in zip(itertools.pairwise(path), line.spaces, strict=False):
             if space not in bordering(edge(a, b)):
-                problems.append(f"{name}: {space_text(space)} does not border its edge")
+                problems.append(
+                    _("{name}: {space} does not border its edge").format(
+                        name=name, space=space_text(space)
+                    )
+                )
             if city.specials.get(space) in ("lake", "park"):
-                problems.append(f"{name}: a tunnel on the Lake or the Park ({space_text(space)})")
+                problems.append(
+                    _("{name}: a tunnel on the Lake or the Park ({space})").format(
+                        name=name, space=space_text(space)
+                    )
+                )
         assert line.start_gate is not None
         if not is_white(line.start_gate, city.gates) or path[1] not in gate_vertices(
             line.start_gate
         ):
-            problems.append(f"{name}: the start gate {gate_text(line.start_gate)} does not fit")
+            problems.append(
+                _("{name}: the start gate {gate} does not fit").format(
+                    name=name, gate=gate_text(line.start_gate)
+                )
+            )
         if line.end_gate is not None and (
             is_white(line.end_gate, city.gates)
             or line.vertices[-1] not in gate_vertices(line.end_gate)
         ):
-            problems.append(f"{name}: the end gate {gate_text(line.end_gate)} does not fit")
+            problems.append(
+                _("{name}: the end gate {gate} does not fit").format(
+                    name=name, gate=gate_text(line.end_gate)
+                )
+            )
         if line.tunnels > TUNNELS:
-            problems.append(f"{name}: {line.tunnels} tunnels, at most {TUNNELS}")
+            problems.append(
+                _("{name}: {count} tunnels, at most {most}").format(
+                    name=name, count=line.tunnels, most=TUNNELS
+                )
+            )
         for p, a, b in zip(path, path[1:], path[2:], strict=False):
             i, j = direction_index(p, a), direction_index(a, b)
             if i is not None and j is not None and (j - i) % 6 in (2, 4) and a not in city.stations:
-                problems.append(f"{name}: a sharp bend at {vertex_text(a)} without a station")
+                problems.append(
+                    _("{name}: a sharp bend at {vertex} without a station").format(
+                        name=name, vertex=vertex_text(a)
+                    )
+                )
     for space, kind in city.specials.items():
         if kind in ("H", "W", "F") and space in city.tunnel_at and space not in city.placed:
-            problems.append(f"the Spot {space_text(space)} has a tunnel but no marker")
-    for space, (_, code) in city.placed.items():
+            problems.append(
+                _("the Spot {space} has a tunnel but no marker").format(space=space_text(space))
+            )
+    for space, (_owner, code) in city.placed.items():
         if code.endswith("?") or city.specials.get(space) != code[1]:
-            problems.append(f"a marker on {space_text(space)}, which is not a Spot of its type")
+            problems.append(
+                _("a marker on {space}, which is not a Spot of its type").format(
+                    space=space_text(space)
+                )
+            )
     codes = Counter([c for hand in city.hands for c in hand] + [c for _, c in city.placed.values()])
     if codes != Counter(MARKERS):
-        problems.append("the 12 markers must each appear exactly once (hands or board)")
+        problems.append(_("the 12 markers must each appear exactly once (hands or board)"))
     for company in range(len(city.lines)):
         letters = [c[0] for c in city.hands[company]]
         letters += [c[0] for owner, c in city.placed.values() if owner == company]
         if len(letters) != len(set(letters)):
-            problems.append(f"company {company} holds two markers of one letter")
+            problems.append(
+                _("company {company} holds two markers of one letter").format(company=company)
+            )
     placed = list(city.placed.items())
-    for i, (first, (_, ca)) in enumerate(placed):
-        for second, (_, cb) in placed[i + 1 :]:
+    for i, (first, (_first_owner, ca)) in enumerate(placed):
+        for second, (_second_owner, cb) in placed[i + 1 :]:
             if ca[0] == cb[0] and touching(first, second):
-                problems.append(f"{ca} and {cb} touch")
+                # TRANSLATORS: {first} and {second} are markers' codes, e.g. "AH" and "AW"
+                problems.append(_("{first} and {second} touch").format(first=ca, second=cb))
     if position.phase == "building" and any(p < 0 for p in city.points):
-        problems.append("points are negative during the building phase")
+        problems.append(_("points are negative during the building phase"))
     problems += _station_invariant(city)
     return problems
 
@@ -313,7 +365,10 @@ def _station_invariant(city: City) -> list[str]:
                 theirs = {e for e in city.edges_of(other) if v in e}
                 if not (mine <= theirs or theirs <= mine):
                     problems.append(
-                        f"lines {lid} and {mid} meet at {vertex_text(v)} without a station"
+                        # TRANSLATORS: {first} and {second} are lines as (company, line) pairs
+                        _("lines {first} and {second} meet at {vertex} without a station").format(
+                            first=lid, second=mid, vertex=vertex_text(v)
+                        )
                     )
     return problems
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from linecraft.core.errors import IllegalActionError
 from linecraft.core.game import Action, Outcome, ScoreCard, State
+from linecraft.core.i18n import N_, Nn_, _
 from linecraft.games.metromania.city import City, Refusal
 from linecraft.games.metromania.geometry import all_layouts
 from linecraft.games.metromania.markers import Deal, strict_deal, valid_deals
@@ -207,33 +208,47 @@ class MetromaniaState(State):
     def _refusal(self, action: Action) -> Refusal | None:
         if isinstance(action, Double):
             if self.phase != "setup" or not self.needs_doubles:
-                return Refusal("not_setup", "doubled types are declared during the 3-player setup")
+                return Refusal(
+                    "not_setup", N_("doubled types are declared during the 3-player setup")
+                )
             if action.kind in self.doubles:
-                return Refusal("double_taken", f"{action.kind} is already declared")
+                # TRANSLATORS: {kind} is a Spot type's letter: H, W or F
+                return Refusal("double_taken", N_("{kind} is already declared"), kind=action.kind)
             return None
         if self.phase not in ("building", "final"):
-            return Refusal("not_building", "the building phase is not on")
+            return Refusal("not_building", N_("the building phase is not on"))
         assert self.city is not None
         company = self.to_move
         if isinstance(action, Undo):
             if not self.snapshots:
-                return Refusal("nothing_to_undo", "no step of this turn to take back")
+                return Refusal("nothing_to_undo", N_("no step of this turn to take back"))
             return None
         if isinstance(action, Station) and self.steps > 0:
-            return Refusal("turn_in_progress", "this turn has dug already")
+            return Refusal("turn_in_progress", N_("this turn has dug already"))
         if isinstance(action, Pass):
             owed = self._owed_step(company)
             if owed is not None:
-                return Refusal("pass_not_allowed", f"the turn must go on: {owed} needs no marker")
+                return Refusal(
+                    "pass_not_allowed",
+                    # TRANSLATORS: {step} is a step in the game's notation, e.g.
+                    # "L1:3,-3>4,-3@U3,-3"
+                    N_("the turn must go on: {step} needs no marker"),
+                    step=str(owed),
+                )
             return None
         if not isinstance(action, Start | Extend | Finish | Station):
-            return Refusal("not_building", "not a Metromania step")
+            return Refusal("not_building", N_("not a Metromania step"))
         refusal = self.city.problem(company, action)
         if refusal is not None or isinstance(action, Station):
             return refusal
         if not self._keeps_obligation(company, action):
             return Refusal(
-                "falls_short", f"after this step the turn could not reach its {self.k} tunnels"
+                "falls_short",
+                Nn_(
+                    "after this step the turn could not reach its {count} tunnel",
+                    "after this step the turn could not reach its {count} tunnels",
+                ),
+                self.k,
             )
         return refusal
 
@@ -331,7 +346,10 @@ class MetromaniaState(State):
         pending = self.pending_chance()
         if pending == "layout":
             if not isinstance(outcome, LayoutDraw):
-                raise IllegalActionError(f"{outcome}: the layout is drawn first")
+                raise IllegalActionError(
+                    # TRANSLATORS: {outcome} is a chance outcome in the game's notation
+                    _("{outcome}: the layout is drawn first").format(outcome=outcome)
+                )
             self.city = City(outcome.layout, self.rules.gates, self.rules.mode.companies)
             if self.rules.strict:
                 self._begin(strict_deal(self.rules.mode))
@@ -339,7 +357,10 @@ class MetromaniaState(State):
         if not isinstance(outcome, Deal) or outcome not in valid_deals(
             self.rules.mode, tuple(self.doubles)
         ):
-            raise IllegalActionError(f"{outcome}: not a valid deal for this game")
+            raise IllegalActionError(
+                # TRANSLATORS: {outcome} is a chance outcome in the game's notation
+                _("{outcome}: not a valid deal for this game").format(outcome=outcome)
+            )
         self._begin(outcome)
 
     # --- results ----------------------------------------------------------------------

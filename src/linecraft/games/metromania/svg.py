@@ -9,6 +9,7 @@ import math
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from linecraft.core.i18n import N_, _
 from linecraft.core.svg import Svg
 from linecraft.games.metromania.city import City
 from linecraft.games.metromania.geometry import (
@@ -43,6 +44,15 @@ ARROW = (
     'markerHeight="4" orient="auto"><path d="M0,0 L6,3 L0,6 z" fill="#888"/></marker></defs>'
 )
 Point = tuple[float, float]
+# The sign on a Spot that holds no marker yet: its type's initial.
+SPOT_SIGNS = {
+    # TRANSLATORS: the sign drawn on a House Spot: the initial of "House"
+    "H": N_("H"),
+    # TRANSLATORS: the sign drawn on a Work Spot: the initial of "Work"
+    "W": N_("W"),
+    # TRANSLATORS: the sign drawn on a Fun Spot: the initial of "Fun"
+    "F": N_("F"),
+}
 
 
 def _xy(v: Vertex | tuple[float, float]) -> Point:
@@ -190,6 +200,7 @@ def _districts(city: City) -> list[str]:
     """Every space in its district's shade, Spots, Lake and Park in their colours, and
     the sign of each Spot that holds no marker yet."""
     out = []
+    signs = {kind: escape(_(sign)) for kind, sign in SPOT_SIGNS.items()}
     for space in sorted(CITY_SPACES):
         kind = city.specials.get(space)
         fill = FILLS.get(kind or "", SECTOR_FILLS[_sector(space) % 2])
@@ -200,7 +211,7 @@ def _districts(city: City) -> list[str]:
             x, y = _centroid(space)
             out.append(
                 f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" fill="#7a6a4a" '
-                f'text-anchor="middle">{kind}</text>'
+                f'text-anchor="middle">{signs[kind]}</text>'
             )
     return out
 
@@ -258,7 +269,7 @@ def _tips(city: City) -> list[str]:
     """An arrowhead in its colour on the end each unfinished line grows from, clear of a
     station there, so that the tip shows among the spaces glowing around it."""
     out = []
-    for (company, _), line in city.all_lines():
+    for (company, _number), line in city.all_lines():
         if line.started and not line.finished:
             colour = COMPANY_COLOURS[company % len(COMPANY_COLOURS)]
             out.append(_arrowhead(*_tunnel(line.path[-2], line.tip, line.spaces[-1]), colour))
@@ -416,12 +427,12 @@ def _framed(
         f'{2 * half:.1f} {2 * high:.1f}" width="{2 * half:.0f}" height="{2 * high:.0f}" '
         'font-family="sans-serif" aria-hidden="true">'
     ]
-    for space, kind, _ in tokens:
+    for space, kind, _letter in tokens:
         fill = FILLS.get(kind, SECTOR_FILLS[0])
         shape = [_xy(c) for c in corners(space)]
         out.append(_polygon(shape, fill, 'stroke="#8a7d60" stroke-width="1.5"'))
     out.append(extra)
-    for number, (space, _, letter) in enumerate(tokens):
+    for number, (space, _kind, letter) in enumerate(tokens):
         x, y = _centroid(space)
         colour = inks[number] if inks else ink
         out.append(

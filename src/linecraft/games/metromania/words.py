@@ -2,15 +2,17 @@
 
 A client shows players companies, lines, gates, stations and destinations, never the step
 notation (vertices, spaces, gate numbers, marker codes). Every sentence a player reads is a
-whole template in the tables below, so that the tables can be translated as they are.
+whole template in the tables below, marked for translation where it is defined and
+translated (in the reader's language) where it is said.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from linecraft.core.game import Action, Control, Event, Picture, Reference
+from linecraft.core.i18n import N_, Nn_, _, _n
 from linecraft.games.metromania.city import TUNNELS, Line, LineId
 from linecraft.games.metromania.geometry import Vertex, direction_index, gate_apex
 from linecraft.games.metromania.markers import DAYS, LETTERS, Deal, Mode, markers_of, sort_hand
@@ -31,200 +33,373 @@ if TYPE_CHECKING:
     from linecraft.games.metromania.game import Metromania
 
 # --- the game's words ---------------------------------------------------------------------
-COLOURS = ("red", "blue", "green", "yellow")  # companies 0–3 (§4)
-COMPANY_TITLES = ("Red", "Blue", "Green", "Yellow")
-LINE_NAMES = ("the solid {colour} line", "the striped {colour} line")  # L1, L2
-SIDES = ("upper right", "top", "upper left", "lower left", "bottom", "lower right")  # §3.3
-SPOTS = {"H": "House", "W": "Work", "F": "Fun"}
+# Marked with N_ (or Nn_ for a count's singular and plural) where they are defined and
+# translated with _ (or _n) where a player reads them.
+COLOURS = (  # companies 0–3 (§4)
+    # TRANSLATORS: a company's colour, its name in sentences ("Dig 3 tunnels for red.")
+    N_("red"),
+    # TRANSLATORS: a company's colour, its name in sentences ("Dig 3 tunnels for blue.")
+    N_("blue"),
+    # TRANSLATORS: a company's colour, its name in sentences ("Dig 3 tunnels for green.")
+    N_("green"),
+    # TRANSLATORS: a company's colour, its name in sentences ("Dig 3 tunnels for yellow.")
+    N_("yellow"),
+)
+COMPANY_TITLES = (
+    # TRANSLATORS: a company's name, as a title (score rows, captions)
+    N_("Red"),
+    # TRANSLATORS: a company's name, as a title (score rows, captions)
+    N_("Blue"),
+    # TRANSLATORS: a company's name, as a title (score rows, captions)
+    N_("Green"),
+    # TRANSLATORS: a company's name, as a title (score rows, captions)
+    N_("Yellow"),
+)
+LINE_NAMES = (  # L1, L2
+    # TRANSLATORS: a company's line; {colour} is the company's colour, e.g. "red"
+    N_("the solid {colour} line"),
+    # TRANSLATORS: a company's line; {colour} is the company's colour, e.g. "red"
+    N_("the striped {colour} line"),
+)
+SIDES = (  # §3.3
+    # TRANSLATORS: a side of the hexagonal city, as in "at a white gate on {side}"
+    N_("the upper right side"),
+    # TRANSLATORS: a side of the hexagonal city, as in "at a white gate on {side}"
+    N_("the top side"),
+    # TRANSLATORS: a side of the hexagonal city, as in "at a white gate on {side}"
+    N_("the upper left side"),
+    # TRANSLATORS: a side of the hexagonal city, as in "at a white gate on {side}"
+    N_("the lower left side"),
+    # TRANSLATORS: a side of the hexagonal city, as in "at a white gate on {side}"
+    N_("the bottom side"),
+    # TRANSLATORS: a side of the hexagonal city, as in "at a white gate on {side}"
+    N_("the lower right side"),
+)
+SPOTS = {
+    # TRANSLATORS: a Spot's type (a House Spot, two House destinations, 1 House face down)
+    "H": N_("House"),
+    # TRANSLATORS: a Spot's type (a Work Spot, two Work destinations, 1 Work face down)
+    "W": N_("Work"),
+    # TRANSLATORS: a Spot's type (a Fun Spot, two Fun destinations, 1 Fun face down)
+    "F": N_("Fun"),
+}
 TRIPS = {
-    "mon": "Monday trip (A)",
-    "tue": "Tuesday trip (B)",
-    "wed": "Wednesday trip (C)",
-    "thu": "Thursday trip (D)",
-    "fri": "Friday trip (E)",
-    "sat": "Saturday trip (F)",
-    "sun": "Sunday trip (Park to Lake)",
+    "mon": N_("Monday trip (A)"),
+    "tue": N_("Tuesday trip (B)"),
+    "wed": N_("Wednesday trip (C)"),
+    "thu": N_("Thursday trip (D)"),
+    "fri": N_("Friday trip (E)"),
+    "sat": N_("Saturday trip (F)"),
+    "sun": N_("Sunday trip (Park to Lake)"),
 }
 LINE_POINTS = {
-    "kept": "Line points (both lines finished: kept)",
-    "halved": "Line points (one line finished: halved)",
-    "zeroed": "Line points (no line finished: lost)",
+    "kept": N_("Line points (both lines finished: kept)"),
+    "halved": N_("Line points (one line finished: halved)"),
+    "zeroed": N_("Line points (no line finished: lost)"),
 }
-PLACES = ("1st", "2nd", "3rd", "4th")
+PLACES = (
+    # TRANSLATORS: a player's place at the end of the game (a score row's value)
+    N_("1st"),
+    # TRANSLATORS: a player's place at the end of the game (a score row's value)
+    N_("2nd"),
+    # TRANSLATORS: a player's place at the end of the game (a score row's value)
+    N_("3rd"),
+    # TRANSLATORS: a player's place at the end of the game (a score row's value)
+    N_("4th"),
+)
 # Where a tunnel runs from the corner it starts at, as the city is drawn (DIRECTIONS order).
-WAYS = ("right", "upper right", "upper left", "left", "lower left", "lower right")
+WAYS = (
+    # TRANSLATORS: where a tunnel runs on the board, as in "Dig the tunnel {way}"
+    N_("to the right"),
+    # TRANSLATORS: where a tunnel runs on the board, as in "Dig the tunnel {way}"
+    N_("to the upper right"),
+    # TRANSLATORS: where a tunnel runs on the board, as in "Dig the tunnel {way}"
+    N_("to the upper left"),
+    # TRANSLATORS: where a tunnel runs on the board, as in "Dig the tunnel {way}"
+    N_("to the left"),
+    # TRANSLATORS: where a tunnel runs on the board, as in "Dig the tunnel {way}"
+    N_("to the lower left"),
+    # TRANSLATORS: where a tunnel runs on the board, as in "Dig the tunnel {way}"
+    N_("to the lower right"),
+)
 LETTER_TRIPS = {
-    "A": "Monday trip",
-    "B": "Tuesday trip",
-    "C": "Wednesday trip",
-    "D": "Thursday trip",
-    "E": "Friday trip",
-    "F": "Saturday trip",
+    "A": N_("Monday trip"),
+    "B": N_("Tuesday trip"),
+    "C": N_("Wednesday trip"),
+    "D": N_("Thursday trip"),
+    "E": N_("Friday trip"),
+    "F": N_("Saturday trip"),
 }
-LINE_PIECES = ("Solid line", "Striped line")  # L1, L2 in hand
+LINE_PIECES = (  # L1, L2 in hand
+    # TRANSLATORS: a company's line L1, drawn solid (a piece in hand, a status line)
+    N_("Solid line"),
+    # TRANSLATORS: a company's line L2, drawn striped (a piece in hand, a status line)
+    N_("Striped line"),
+)
 DOUBLE_BUTTONS = {
-    "H": "Take two House destinations",
-    "W": "Take two Work destinations",
-    "F": "Take two Fun destinations",
+    "H": N_("Take two House destinations"),
+    "W": N_("Take two Work destinations"),
+    "F": N_("Take two Fun destinations"),
 }
 END_REASONS = {
-    "both_lines_finished": "A company has finished both its lines.",
-    "stations_used": "The last station is built.",
-    "lines_blocked_or_finished": "At least {count} lines are blocked or finished.",
+    "both_lines_finished": N_("A company has finished both its lines."),
+    "stations_used": N_("The last station is built."),
 }
-# A key ending in .one or .many is the singular or the plural of one sentence.
+# TRANSLATORS: {count} is the number of blocked or finished lines that end the building
+# (the English singular is the plural on purpose: the count is rarely 1)
+END_LINES_REASON = Nn_(
+    "At least {count} lines are blocked or finished.",
+    "At least {count} lines are blocked or finished.",
+)
+# Not words: a list of names or markers, and a marker with its Spot's type.
+LIST = ", "
+MARKER = "{letter} ({spot})"
+COMPANY_ROW = "{company}: {row}"
 TEXT = {
-    "layout": "The city is laid out: six districts in random places and turns.",
-    "strict": "The destinations follow the municipality's table.",
-    "dealt": "The destination markers are dealt face down.",
-    "dealt_open": "The destination markers are dealt letter up.",
-    "hand": "{name} holds {markers} for {colour}.",
-    "marker": "{letter} ({spot})",
-    "list": ", ",
-    "double": "{name} will hold two {spot} destinations.",
-    "double_last": "{name} gets the type left: two {spot} destinations.",
-    "start": "{name} started {line} at a white gate on the {side} side.",
-    "extend": "{name} dug a tunnel on {line}.",
-    "extend_marker": (
+    "layout": N_("The city is laid out: six districts in random places and turns."),
+    "strict": N_("The destinations follow the municipality's table."),
+    "dealt": N_("The destination markers are dealt face down."),
+    "dealt_open": N_("The destination markers are dealt letter up."),
+    # TRANSLATORS: {markers} lists destination markers, e.g. "A (House), B (Work), C (Fun)";
+    # {colour} is the company's colour, e.g. "red"
+    "hand": N_("{name} holds {markers} for {colour}."),
+    # TRANSLATORS: {spot} is a Spot's type: House, Work or Fun
+    "double": N_("{name} will hold two {spot} destinations."),
+    # TRANSLATORS: {spot} is a Spot's type: House, Work or Fun
+    "double_last": N_("{name} gets the type left: two {spot} destinations."),
+    # TRANSLATORS: {line} is e.g. "the solid red line"; {side} e.g. "the upper right side"
+    "start": N_("{name} started {line} at a white gate on {side}."),
+    # TRANSLATORS: {line} is e.g. "the solid red line"
+    "extend": N_("{name} dug a tunnel on {line}."),
+    # TRANSLATORS: {line} is e.g. "the solid red line"; {spot} is House, Work or Fun;
+    # {letter} is a destination's letter, A to F
+    "extend_marker": N_(
         "{name} dug a tunnel on {line} through a {spot} Spot and placed destination {letter} there."
     ),
-    "finish": "{name} finished {line} at a black gate on the {side} side.",
-    "finish_bonus": (
-        "{name} finished {line} at a black gate on the {side} side and built its bonus station."
+    # TRANSLATORS: {line} is e.g. "the solid red line"; {side} e.g. "the upper right side"
+    "finish": N_("{name} finished {line} at a black gate on {side}."),
+    # TRANSLATORS: {line} is e.g. "the solid red line"; {side} e.g. "the upper right side"
+    "finish_bonus": N_(
+        "{name} finished {line} at a black gate on {side} and built its bonus station."
     ),
-    "station": "{name} built an intermediate station on {line}.",
-    "passed": "{name} passed for {colour}: no tunnel outside a Spot can be dug.",
-    "stopped": "{name} ended the turn for {colour}: no tunnel outside a Spot can be dug.",
-    "undo": "{name} took back the last tunnel.",
-    "meets": "A station opens where it meets {line}.",
-    "parts": "A station opens where it parts from {line}.",
-    "junction": "A station opens where {count} other lines pass.",
-    "points.one": "{name} scores {count} point.",
-    "points.many": "{name} scores {count} points.",
-    "supply.one": "Only {count} station is left.",
-    "supply.many": "Only {count} stations are left.",
-    "final_round.one": "Final round: one last turn for {companies}.",
-    "final_round.many": "Final round: one last turn each for {companies}.",
-    "over": "The building phase is over and the seven test trips are run.",
-    "winner.one": "{names} wins with {count} point.",
-    "winner.many": "{names} wins with {count} points.",
-    "shared.one": "Shared win with {count} point: {names}.",
-    "shared.many": "Shared win with {count} points: {names}.",
-    "pass_button": "Pass (nothing can be dug)",
-    "pass_spots_button": "Pass (dig no tunnel through a Spot)",
-    "stop_spots_button": "End the turn (dig no tunnel through a Spot)",
-    "choose_double": "Choose the type you will hold two destinations of: {spots}.",
-    "first_turn.one": "Start a {colour} line at a white gate.",
-    "first_turn.many": "Dig {count} tunnels for {colour}, starting a line at a white gate.",
-    "dig.one": "Dig {count} tunnel for {colour}.",
-    "dig.many": "Dig {count} tunnels for {colour}.",
-    "dig_or_station.one": "Dig {count} tunnel for {colour}, or build one intermediate station.",
-    "dig_or_station.many": "Dig {count} tunnels for {colour}, or build one intermediate station.",
-    "more.one": "{count} more tunnel to dig for {colour}.",
-    "more.many": "{count} more tunnels to dig for {colour}.",
-    "stuck": "Nothing can be dug for {colour}: pass.",
-    "stuck_or_station": "Nothing can be dug for {colour}: pass or build an intermediate station.",
-    "spots": (
+    # TRANSLATORS: {line} is e.g. "the solid red line"
+    "station": N_("{name} built an intermediate station on {line}."),
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "passed": N_("{name} passed for {colour}: no tunnel outside a Spot can be dug."),
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "stopped": N_("{name} ended the turn for {colour}: no tunnel outside a Spot can be dug."),
+    "undo": N_("{name} took back the last tunnel."),
+    # TRANSLATORS: {line} is another company's line, e.g. "the solid red line"
+    "meets": N_("A station opens where it meets {line}."),
+    # TRANSLATORS: {line} is another company's line, e.g. "the solid red line"
+    "parts": N_("A station opens where it parts from {line}."),
+    "over": N_("The building phase is over and the seven test trips are run."),
+    "pass_button": N_("Pass (nothing can be dug)"),
+    "pass_spots_button": N_("Pass (dig no tunnel through a Spot)"),
+    "stop_spots_button": N_("End the turn (dig no tunnel through a Spot)"),
+    # TRANSLATORS: {spots} lists the Spot types still to choose, e.g. "House, Work, Fun"
+    "choose_double": N_("Choose the type you will hold two destinations of: {spots}."),
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "stuck": N_("Nothing can be dug for {colour}: pass."),
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "stuck_or_station": N_(
+        "Nothing can be dug for {colour}: pass or build an intermediate station."
+    ),
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "spots": N_(
         "Only tunnels through a Spot are left for {colour}: dig one and place a destination, "
         "or pass."
     ),
-    "spots_or_station": (
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "spots_or_station": N_(
         "Only tunnels through a Spot are left for {colour}: dig one and place a destination, "
         "pass, or build an intermediate station."
     ),
-    "spots_end": (
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "spots_end": N_(
         "Only tunnels through a Spot are left for {colour}: dig one and place a destination, "
         "or end the turn."
     ),
-    "dig_on": "Dig on for {colour}: a tunnel without a Spot can still be dug.",
-    "last_turn": "This is the last turn for {colour}.",
-    "choice_start": "Start the line here, tunnel to the {way}",
-    "choice_extend": "Dig the tunnel to the {way}",
-    "choice_marker": "Place destination {letter} ({trip}, {spot}), tunnel to the {way}",
-    "choice_marker_blind": "Place destination {letter} ({trip}), tunnel to the {way}",
-    "choice_finish": "Finish the line without a bonus station",
-    "choice_finish_bonus": "Finish the line and build its bonus station",
-    "choice_station": "Build an intermediate station here",
-    "origin_help": (
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "dig_on": N_("Dig on for {colour}: a tunnel without a Spot can still be dug."),
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "last_turn": N_("This is the last turn for {colour}."),
+    # TRANSLATORS: a button; {way} is a direction, e.g. "to the upper right"
+    "choice_start": N_("Start the line here, tunnel {way}"),
+    # TRANSLATORS: a button; {way} is a direction, e.g. "to the upper right"
+    "choice_extend": N_("Dig the tunnel {way}"),
+    # TRANSLATORS: a button; {letter} is A to F, {trip} e.g. "Monday trip", {spot} House,
+    # Work or Fun, {way} a direction, e.g. "to the upper right"
+    "choice_marker": N_("Place destination {letter} ({trip}, {spot}), tunnel {way}"),
+    # TRANSLATORS: a button; {letter} is A to F, {trip} e.g. "Monday trip", {way} a
+    # direction, e.g. "to the upper right"
+    "choice_marker_blind": N_("Place destination {letter} ({trip}), tunnel {way}"),
+    "choice_finish": N_("Finish the line without a bonus station"),
+    "choice_finish_bonus": N_("Finish the line and build its bonus station"),
+    "choice_station": N_("Build an intermediate station here"),
+    "origin_help": N_(
         "Click the marked corner the tunnel leads to. Finishing a line: click the marked "
         "point of the line that gets its bonus station, or the gate again for none."
     ),
-    "status_supply": "Stations left in the supply: {count}.",
-    "status_setup": "The city is being laid out.",
-    "status_own": "{company} (yours): {points}; destinations {markers}. {lines}",
-    "status_other": "{company}: {points}; destinations {markers}. {lines}",
-    "status_points.one": "{count} point",
-    "status_points.many": "{count} points",
-    "status_hidden": "{count} {spot} face down",
-    "status_none": "all placed",
-    "status_not_started": "{line} not started.",
-    "status_growing.one": "{line}: {count} tunnel left.",
-    "status_growing.many": "{line}: {count} tunnels left.",
-    "status_finished": "{line} finished.",
-    "trip_minutes.one": "{trip}: {count} minute.",
-    "trip_minutes.many": "{trip}: {count} minutes.",
-    "trip_zero": "{trip}: both destinations share a station (0 minutes).",
-    "trip_impossible": "{trip}: impossible, {causes}.",
-    "cause_not_placed": "destination {letter} ({spot}) was never placed",
-    "cause_no_station": "destination {letter} ({spot}) has no station beside it",
-    "cause_no_connection": "no route joins its two destinations",
-    "cause_no_route": "no route joins the Park and the Lake",
-    "company_row": "{company}: {row}",
-    "station_points": "Station points",
-    "lines_finished": "Lines finished",
-    "tunnels": "Tunnels dug",
-    "place": "Place",
-    "total": "Total",
+    "status_supply": N_("Stations left in the supply: {count}."),
+    "status_setup": N_("The city is being laid out."),
+    # TRANSLATORS: {company} is e.g. "Red"; {points} e.g. "3 points"; {markers} e.g.
+    # "A (House), B (Work)" or "1 House face down" or "all placed"; {lines} tells each
+    # line's state, e.g. "Solid line: 12 tunnels left. Striped line not started."
+    "status_own": N_("{company} (yours): {points}; destinations {markers}. {lines}"),
+    # TRANSLATORS: as the line above, for another player's company
+    "status_other": N_("{company}: {points}; destinations {markers}. {lines}"),
+    # TRANSLATORS: a company's destinations when it holds none any more
+    "status_none": N_("all placed"),
+    # TRANSLATORS: {line} is "Solid line" or "Striped line"
+    "status_not_started": N_("{line} not started."),
+    # TRANSLATORS: {line} is "Solid line" or "Striped line"
+    "status_finished": N_("{line} finished."),
+    # TRANSLATORS: {trip} is e.g. "Monday trip (A)"
+    "trip_zero": N_("{trip}: both destinations share a station (0 minutes)."),
+    # TRANSLATORS: {trip} is e.g. "Monday trip (A)"; {causes} lists why, e.g.
+    # "destination A (House) was never placed"
+    "trip_impossible": N_("{trip}: impossible, {causes}."),
+    # TRANSLATORS: why a test trip is impossible; {letter} is A to F, {spot} House, Work or Fun
+    "cause_not_placed": N_("destination {letter} ({spot}) was never placed"),
+    # TRANSLATORS: why a test trip is impossible; {letter} is A to F, {spot} House, Work or Fun
+    "cause_no_station": N_("destination {letter} ({spot}) has no station beside it"),
+    # TRANSLATORS: why a test trip is impossible
+    "cause_no_connection": N_("no route joins its two destinations"),
+    # TRANSLATORS: why the Sunday test trip is impossible
+    "cause_no_route": N_("no route joins the Park and the Lake"),
+    "station_points": N_("Station points"),
+    "lines_finished": N_("Lines finished"),
+    "tunnels": N_("Tunnels dug"),
+    "place": N_("Place"),
+    "total": N_("Total"),
+}
+# The sentences that count something: a singular and a plural, picked by the count.
+COUNTS = {
+    # TRANSLATORS: {count} other lines meet there (never 1)
+    "junction": Nn_(
+        "A station opens where {count} other line passes.",
+        "A station opens where {count} other lines pass.",
+    ),
+    "points": Nn_("{name} scores {count} point.", "{name} scores {count} points."),
+    "supply": Nn_("Only {count} station is left.", "Only {count} stations are left."),
+    # TRANSLATORS: {companies} lists companies' colours, e.g. "blue, green"; {count} is
+    # how many they are
+    "final_round": Nn_(
+        "Final round: one last turn for {companies}.",
+        "Final round: one last turn each for {companies}.",
+    ),
+    # TRANSLATORS: {names} is the winner's name
+    "winner": Nn_("{names} wins with {count} point.", "{names} wins with {count} points."),
+    # TRANSLATORS: {names} lists the winners' names
+    "shared": Nn_(
+        "Shared win with {count} point: {names}.", "Shared win with {count} points: {names}."
+    ),
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "first_turn": Nn_(
+        "Start a {colour} line at a white gate.",
+        "Dig {count} tunnels for {colour}, starting a line at a white gate.",
+    ),
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "dig": Nn_("Dig {count} tunnel for {colour}.", "Dig {count} tunnels for {colour}."),
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "dig_or_station": Nn_(
+        "Dig {count} tunnel for {colour}, or build one intermediate station.",
+        "Dig {count} tunnels for {colour}, or build one intermediate station.",
+    ),
+    # TRANSLATORS: {colour} is the company's colour, e.g. "red"
+    "more": Nn_(
+        "{count} more tunnel to dig for {colour}.", "{count} more tunnels to dig for {colour}."
+    ),
+    # TRANSLATORS: a company's station points, in its status line
+    "status_points": Nn_("{count} point", "{count} points"),
+    # TRANSLATORS: another player's destination markers of one type, held face down;
+    # {spot} is House, Work or Fun (the English singular is kept as the plural on purpose)
+    "status_hidden": Nn_("{count} {spot} face down", "{count} {spot} face down"),
+    # TRANSLATORS: {line} is "Solid line" or "Striped line"
+    "status_growing": Nn_("{line}: {count} tunnel left.", "{line}: {count} tunnels left."),
+    # TRANSLATORS: {trip} is e.g. "Monday trip (A)"
+    "trip_minutes": Nn_("{trip}: {count} minute.", "{trip}: {count} minutes."),
 }
 # One line per score row (its tooltip), by the row's words.
 ROW_HELP = {
-    "station_points": (
+    "station_points": N_(
         "Points scored while building: 1 for each House, Work or Fun Spot touching a station "
         "the company built."
     ),
-    "lines_finished": (
+    "lines_finished": N_(
         "How many of the company's two lines reached a black gate: it sets the line points "
         "and breaks ties first."
     ),
-    "kept": "Both lines finished: the company keeps all its station points.",
-    "halved": "One line finished: the station points are halved, rounded down.",
-    "zeroed": "No line finished: the station points are lost.",
-    "trip": (
+    "kept": N_("Both lines finished: the company keeps all its station points."),
+    "halved": N_("One line finished: the station points are halved, rounded down."),
+    "zeroed": N_("No line finished: the station points are lost."),
+    # TRANSLATORS: {letter} is a destination's letter, A to F
+    "trip": N_(
         "The fastest ride between the two {letter} destinations: 6 points if the company "
         "placed one of them and a section of its lines is on the ride, 3 if it only carries "
         "the ride, −6 if the trip is impossible through its fault."
     ),
-    "sunday": (
+    "sunday": N_(
         "The fastest ride from the Park to the Lake: 5 points for each company with a section "
         "on it; an impossible Sunday trip costs nothing."
     ),
-    "tunnels": "Tunnels dug, gate tunnels included: they break ties after finished lines.",
-    "place": "Place at the end: most points, then most finished lines, then most tunnels.",
-    "total": "Line points plus the seven test trips.",
+    "tunnels": N_("Tunnels dug, gate tunnels included: they break ties after finished lines."),
+    "place": N_("Place at the end: most points, then most finished lines, then most tunnels."),
+    "total": N_("Line points plus the seven test trips."),
 }
 REFERENCE = {
-    "title": "Trips",
-    "trip": "{trip}: {first} and {second}.",
-    "sunday": "{trip}.",
-    "own": "Your {letter} ({spot}): {trip}.",
-    "own_company": "Your {letter} ({spot}) for {colour}: {trip}.",
-    "other": "{company}'s {letter} ({spot}): {trip}.",
-    "all_placed": "All your destinations are placed.",
+    "title": N_("Trips"),
+    # TRANSLATORS: {trip} is e.g. "Monday trip (A)"; {first} and {second} are the Spot
+    # types it joins: House, Work or Fun
+    "trip": N_("{trip}: {first} and {second}."),
+    "sunday": "{trip}.",  # not words
+    # TRANSLATORS: {letter} is A to F, {spot} House, Work or Fun, {trip} e.g. "Monday trip"
+    "own": N_("Your {letter} ({spot}): {trip}."),
+    # TRANSLATORS: {letter} is A to F, {spot} House, Work or Fun, {trip} e.g. "Monday trip",
+    # {colour} the company's colour, e.g. "red"
+    "own_company": N_("Your {letter} ({spot}) for {colour}: {trip}."),
+    # TRANSLATORS: {company} is e.g. "Red", {letter} A to F, {spot} House, Work or Fun,
+    # {trip} e.g. "Monday trip"
+    "other": N_("{company}'s {letter} ({spot}): {trip}."),
+    "all_placed": N_("All your destinations are placed."),
 }
 LOW_SUPPLY = 5  # from here on the log counts the stations left: an empty supply ends the game
 
 
 def _say(key: str, **fields: Any) -> str:
-    return TEXT[key].format(**fields)
+    return _(TEXT[key]).format(**fields)
 
 
 def _count(key: str, count: int, **fields: Any) -> str:
     """The singular or the plural form of a sentence that counts something."""
-    return _say(f"{key}.{'one' if abs(count) == 1 else 'many'}", count=count, **fields)
+    return _n(*COUNTS[key], abs(count)).format(count=count, **fields)
+
+
+def _row_help(key: str) -> str:
+    return _(ROW_HELP[key])
+
+
+def _reference(key: str) -> str:
+    return _(REFERENCE[key])
+
+
+def company_title(company: int) -> str:
+    """A company's name as a title: Red, Blue, Green, Yellow."""
+    return _(COMPANY_TITLES[company])
+
+
+def _list(items: Iterable[str]) -> str:
+    return LIST.join(items)
+
+
+def _marker(code: str) -> str:
+    """A marker letter up with its Spot's type: "A (House)"."""
+    return MARKER.format(letter=code[0], spot=_(SPOTS[code[1]]))
 
 
 def _line(line_id: LineId) -> str:
-    return LINE_NAMES[line_id[1]].format(colour=COLOURS[line_id[0]])
+    return _(LINE_NAMES[line_id[1]]).format(colour=_(COLOURS[line_id[0]]))
 
 
 # --- the game log -------------------------------------------------------------------------
@@ -280,10 +455,8 @@ def _hands(game: Metromania, deal: Deal, names: Sequence[str], seat: int | None)
         owner = game.mode.seat_of(company)
         if seat is not None and owner != seat:
             continue
-        markers = TEXT["list"].join(
-            _say("marker", letter=code[0], spot=SPOTS[code[1]]) for code in hand
-        )
-        said.append(_say("hand", name=names[owner], markers=markers, colour=COLOURS[company]))
+        markers = _list(_marker(code) for code in hand)
+        said.append(_say("hand", name=names[owner], markers=markers, colour=_(COLOURS[company])))
     return said
 
 
@@ -296,13 +469,14 @@ def _step_news(
 ) -> list[str]:
     name = names[player]
     if isinstance(step, Double):
-        said = [_say("double", name=name, spot=SPOTS[step.kind])]
+        said = [_say("double", name=name, spot=_(SPOTS[step.kind]))]
         if len(after.doubles) == 3:  # the last seat gets the type left (R2)
-            said.append(_say("double_last", name=names[2], spot=SPOTS[after.doubles[2]]))
+            said.append(_say("double_last", name=names[2], spot=_(SPOTS[after.doubles[2]])))
         return said
     company = before.to_move
     if isinstance(step, Pass):  # told alike whatever Spots were left: those hang on letters
-        return [_say("stopped" if before.steps else "passed", name=name, colour=COLOURS[company])]
+        colour = _(COLOURS[company])
+        return [_say("stopped" if before.steps else "passed", name=name, colour=colour)]
     if isinstance(step, Undo):
         return [_say("undo", name=name)]
     assert isinstance(step, Start | Extend | Finish | Station)
@@ -324,15 +498,15 @@ def _dig_sentence(
     assert before.city is not None
     line = _line((before.to_move, step.line))
     if isinstance(step, Start):
-        return _say("start", name=name, line=line, side=SIDES[step.gate[0]])
+        return _say("start", name=name, line=line, side=_(SIDES[step.gate[0]]))
     if isinstance(step, Finish):
         key = "finish_bonus" if step.bonus else "finish"
-        return _say(key, name=name, line=line, side=SIDES[step.gate[0]])
+        return _say(key, name=name, line=line, side=_(SIDES[step.gate[0]]))
     if isinstance(step, Station):
         return _say("station", name=name, line=line)
     if step.letter is None:
         return _say("extend", name=name, line=line)
-    spot = SPOTS[before.city.specials[step.space]]
+    spot = _(SPOTS[before.city.specials[step.space]])
     return _say("extend_marker", name=name, line=line, spot=spot, letter=step.letter)
 
 
@@ -361,7 +535,7 @@ def _forced_station(
         if other != line_id and vertex in line.vertices
     ]
     if len(others) != 1:
-        return _say("junction", count=len(others))
+        return _count("junction", len(others))
     leaving = isinstance(step, Extend | Finish) and vertex == step.tip
     return _say("parts" if leaving else "meets", line=_line(others[0]))
 
@@ -386,19 +560,25 @@ def _phase_news(
 ) -> list[str]:
     """The final round (with why it came) and the end of the game (with who won)."""
     if before.phase == "building" and after.phase == "final":
-        reasons = [END_REASONS[r].format(count=game.end_lines) for r in after.end_reasons()]
+        reasons = [_end_reason(r, game.end_lines) for r in after.end_reasons()]
         owed = [after.to_move, *after.final_left]
-        companies = TEXT["list"].join(COLOURS[c] for c in owed)
+        companies = _list(_(COLOURS[c]) for c in owed)
         return [*reasons, _count("final_round", len(owed), companies=companies)]
     if before.phase == "final" and after.phase == "over":
         return [_say("over"), _winners(after, names)]
     return []
 
 
+def _end_reason(reason: str, lines: int) -> str:
+    if reason in END_REASONS:
+        return _(END_REASONS[reason])
+    return _n(*END_LINES_REASON, lines).format(count=lines)
+
+
 def _winners(after: MetromaniaState, names: Sequence[str]) -> str:
     winners = after.winners()
     points = after.scores()[winners[0]].total
-    named = TEXT["list"].join(names[w] for w in winners)
+    named = _list(names[w] for w in winners)
     return _count("winner" if len(winners) == 1 else "shared", points, names=named)
 
 
@@ -411,29 +591,31 @@ def score_rows(card: Mapping[str, Any]) -> list[tuple[str, Any]]:
     rows: list[tuple[str, Any]] = []
     records = card.get("breakdown", [])
     for record in records:
-        company = COMPANY_TITLES[record["company"]] if len(records) > 1 else None
+        company = company_title(record["company"]) if len(records) > 1 else None
         rows += [(_row(label, company), value) for label, value in _company_rows(record)]
     if "lines_finished" in card and not records:
         rows.append((_say("lines_finished"), str(card["lines_finished"])))
     if "tunnels" in card:
         rows.append((_say("tunnels"), str(card["tunnels"])))
     if "rank" in card:
-        rows.append((_say("place"), PLACES[card["rank"] - 1]))
+        rank = card["rank"]
+        rows.append((_say("place"), _(PLACES[rank - 1])))
     return [*rows, (_say("total"), card["total"])]
 
 
 def _row(label: str, company: str | None) -> str:
     """A company's own row; named only where a seat runs two companies."""
-    return label if company is None else _say("company_row", company=company, row=label)
+    return label if company is None else COMPANY_ROW.format(company=company, row=label)
 
 
 def _company_rows(record: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """Station points and finished lines (detail), then what they make and each trip."""
+    adjustment = record["adjustment"]
     return [
         (_say("station_points"), str(record["station_points"])),
         (_say("lines_finished"), str(record["lines_finished"])),
-        (LINE_POINTS[record["adjustment"]], record["line_points"]),
-        *((TRIPS[day], record["tests"][day]) for day in DAYS),
+        (_(LINE_POINTS[adjustment]), record["line_points"]),
+        *((_(TRIPS[day]), record["tests"][day]) for day in DAYS),
     ]
 
 
@@ -447,7 +629,7 @@ def controls(game: Metromania, state: MetromaniaState, player: int) -> list[Cont
         if isinstance(action, Pass):
             found.append(Control(str(action), _pass_button(state, legal)))
         elif isinstance(action, Double):
-            found.append(Control(str(action), DOUBLE_BUTTONS[action.kind]))
+            found.append(Control(str(action), _(DOUBLE_BUTTONS[action.kind])))
     return found
 
 
@@ -465,9 +647,9 @@ def prompt(game: Metromania, state: MetromaniaState, player: int) -> str:
     if player not in state.to_act():
         return ""
     if state.phase == "setup":
-        spots = TEXT["list"].join(SPOTS[k] for k in SPOTS if k not in state.doubles)
+        spots = _list(_(SPOTS[k]) for k in SPOTS if k not in state.doubles)
         return _say("choose_double", spots=spots)
-    colour = COLOURS[state.to_move]
+    colour = _(COLOURS[state.to_move])
     said = _turn_prompt(state, player, colour)
     return f"{said} {_say('last_turn', colour=colour)}" if state.phase == "final" else said
 
@@ -513,22 +695,22 @@ def _extend_words(step: Extend) -> str:
     way = _way(step.tip, step.to)
     if step.letter is None:
         return _say("choice_extend", way=way)
-    trip = LETTER_TRIPS[step.letter]
+    trip = _(LETTER_TRIPS[step.letter])
     if step.spot is None:  # a step read from its text: the Spot's type is the city's
         return _say("choice_marker_blind", letter=step.letter, trip=trip, way=way)
-    spot = SPOTS[step.spot]
+    spot = _(SPOTS[step.spot])
     return _say("choice_marker", letter=step.letter, trip=trip, spot=spot, way=way)
 
 
 def _way(a: Vertex, b: Vertex) -> str:
     index = direction_index(a, b)
     assert index is not None
-    return WAYS[index]
+    return _(WAYS[index])
 
 
 def piece_label(piece: str) -> str:
     """A line in hand: L1 is drawn solid, L2 striped."""
-    return LINE_PIECES[int(piece[1]) - 1] if piece in ("L1", "L2") else piece
+    return _(LINE_PIECES[int(piece[1]) - 1]) if piece in ("L1", "L2") else piece
 
 
 # --- beside the board ---------------------------------------------------------------------
@@ -547,7 +729,7 @@ def status_lines(state: MetromaniaState, viewer: int | None) -> list[str]:
         out.append(
             _say(
                 "status_own" if own else "status_other",
-                company=COMPANY_TITLES[company],
+                company=company_title(company),
                 points=_count("status_points", city.points[company]),
                 markers=_hand_words(hand, shown),
                 lines=" ".join(_line_state(n, line) for n, line in enumerate(city.lines[company])),
@@ -560,15 +742,15 @@ def _hand_words(hand: Sequence[str], shown: bool) -> str:
     if not hand:
         return _say("status_none")
     if shown:
-        return TEXT["list"].join(_say("marker", letter=c[0], spot=SPOTS[c[1]]) for c in hand)
+        return _list(_marker(c) for c in hand)
     kinds = [k for k in SPOTS if any(c[1] == k for c in hand)]
-    return TEXT["list"].join(
-        _say("status_hidden", count=sum(c[1] == k for c in hand), spot=SPOTS[k]) for k in kinds
+    return _list(
+        _count("status_hidden", sum(c[1] == k for c in hand), spot=_(SPOTS[k])) for k in kinds
     )
 
 
 def _line_state(number: int, line: Line) -> str:
-    name = LINE_PIECES[number]
+    name = _(LINE_PIECES[number])
     if not line.started:
         return _say("status_not_started", line=name)
     if line.finished:
@@ -581,14 +763,15 @@ def trip_notes(report: Mapping[str, Any]) -> list[str]:
     it was impossible (the score table gives the points)."""
     notes = []
     for test in report["tests"]:
-        trip = TRIPS[test["day"]]
+        day = test["day"]
+        trip = _(TRIPS[day])
         if test["status"] == "ok":
             notes.append(_count("trip_minutes", test["minutes"], trip=trip))
         elif test["status"] == "zero":
             notes.append(_say("trip_zero", trip=trip))
         else:
             causes = [_cause(c) for c in test["causes"]] or [_say("cause_no_route")]
-            notes.append(_say("trip_impossible", trip=trip, causes=TEXT["list"].join(causes)))
+            notes.append(_say("trip_impossible", trip=trip, causes=_list(causes)))
     return notes
 
 
@@ -596,7 +779,7 @@ def _cause(cause: Mapping[str, Any]) -> str:
     code = cause["marker"]
     if code is None:
         return _say("cause_no_connection")
-    return _say(f"cause_{cause['cause']}", letter=code[0], spot=SPOTS[code[1]])
+    return _say(f"cause_{cause['cause']}", letter=code[0], spot=_(SPOTS[code[1]]))
 
 
 # --- help beside the board ----------------------------------------------------------------
@@ -604,26 +787,26 @@ def score_help(mode: Mode) -> dict[str, str]:
     """A line for each row `score_rows` writes in this mode: where a seat runs two
     companies, each company's rows carry its name."""
     rows = [
-        (_say("station_points"), ROW_HELP["station_points"]),
-        (_say("lines_finished"), ROW_HELP["lines_finished"]),
-        *((LINE_POINTS[key], ROW_HELP[key]) for key in LINE_POINTS),
-        *((TRIPS[day], _trip_help(day)) for day in DAYS),
+        (_say("station_points"), _row_help("station_points")),
+        (_say("lines_finished"), _row_help("lines_finished")),
+        *((_(LINE_POINTS[key]), _row_help(key)) for key in LINE_POINTS),
+        *((_(TRIPS[day]), _trip_help(day)) for day in DAYS),
     ]
     if mode.companies > mode.players:
-        named = COMPANY_TITLES[: mode.companies]
+        named = [_(title) for title in COMPANY_TITLES[: mode.companies]]
         rows = [(_row(label, company), line) for company in named for label, line in rows]
     rows += [
-        (_say("tunnels"), ROW_HELP["tunnels"]),
-        (_say("place"), ROW_HELP["place"]),
-        (_say("total"), ROW_HELP["total"]),
+        (_say("tunnels"), _row_help("tunnels")),
+        (_say("place"), _row_help("place")),
+        (_say("total"), _row_help("total")),
     ]
     return dict(rows)
 
 
 def _trip_help(day: str) -> str:
     if day == "sun":
-        return ROW_HELP["sunday"]
-    return ROW_HELP["trip"].format(letter=LETTERS[DAYS.index(day)])
+        return _row_help("sunday")
+    return _row_help("trip").format(letter=LETTERS[DAYS.index(day)])
 
 
 def reference(state: MetromaniaState, viewer: int | None) -> list[Reference]:
@@ -638,19 +821,21 @@ def reference(state: MetromaniaState, viewer: int | None) -> list[Reference]:
         own = [c for c in range(mode.companies) if mode.seat_of(c) == viewer]
         items += [item for c in own for item in _held_items(c, city.hands[c], len(own))]
         if own and not any(city.hands[c] for c in own):
-            items.append(Picture(None, REFERENCE["all_placed"]))
+            items.append(Picture(None, _reference("all_placed")))
         if public:
             others = [c for c in range(mode.companies) if c not in own]
             items += [item for c in others for item in _held_items(c, city.hands[c], 0)]
-    return [Reference(REFERENCE["title"], tuple(items))]
+    return [Reference(_reference("title"), tuple(items))]
 
 
 def _trip_item(day: str) -> Picture:
-    trip = TRIPS[day]
+    trip = _(TRIPS[day])
     if day == "sun":
         return Picture(trip_picture(None, ("park", "lake")), REFERENCE["sunday"].format(trip=trip))
     first, second = markers_of(LETTERS[DAYS.index(day)])
-    caption = REFERENCE["trip"].format(trip=trip, first=SPOTS[first[1]], second=SPOTS[second[1]])
+    caption = _reference("trip").format(
+        trip=trip, first=_(SPOTS[first[1]]), second=_(SPOTS[second[1]])
+    )
     return Picture(trip_picture(first[0], (first[1], second[1])), caption)
 
 
@@ -660,13 +845,13 @@ def _held_items(company: int, hand: Sequence[str], own: int) -> list[Picture]:
     key = "other" if not own else "own" if own == 1 else "own_company"
     items = []
     for code in sort_hand(hand):
-        letter, spot = code[0], SPOTS[code[1]]
-        caption = REFERENCE[key].format(
+        letter, spot = code[0], _(SPOTS[code[1]])
+        caption = _(REFERENCE[key]).format(
             letter=letter,
             spot=spot,
-            trip=LETTER_TRIPS[letter],
-            colour=COLOURS[company],
-            company=COMPANY_TITLES[company],
+            trip=_(LETTER_TRIPS[letter]),
+            colour=_(COLOURS[company]),
+            company=company_title(company),
         )
         picture = marker_token(letter, code[1], COMPANY_COLOURS[company])
         items.append(Picture(picture, caption))

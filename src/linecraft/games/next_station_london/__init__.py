@@ -2,10 +2,9 @@
 
 from typing import Any
 
+from linecraft.core.i18n import N_, _
 from linecraft.core.registry import GameInfo, Option, register
 from linecraft.games.next_station_london.deck import (
-    OBJECTIVES,
-    POWERS,
     check_objectives,
     check_order,
     check_powers,
@@ -20,13 +19,13 @@ from linecraft.games.next_station_london.sheet import Sheet, format_sheet, parse
 
 def _players(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError("a whole number of players, at least 1")
+        raise ValueError(_("a whole number of players, at least 1"))
     return value
 
 
 def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError("true or false")
+        raise ValueError(_("true or false"))
     return value
 
 
@@ -38,7 +37,7 @@ def _module(check: Any) -> Any:
             return value
         if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
             return tuple(check(tuple(v.lower() for v in value)))
-        raise ValueError("false, true, or a list of names")
+        raise ValueError(_("false, true, or a list of names"))
 
     return validate
 
@@ -48,7 +47,7 @@ def _order(value: Any) -> tuple[str, ...] | None:
         return None
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         return check_order(tuple(v.lower() for v in value))
-    raise ValueError("null or a list of the four colours")
+    raise ValueError(_("null or a list of the four colours"))
 
 
 def _solo(value: Any) -> bool | None:
@@ -63,7 +62,8 @@ INFO = GameInfo(
         Option(
             "players",
             1,
-            "1–4 (more with more_players)",
+            # TRANSLATORS: more_players is an option's code, typed as it is
+            N_("1–4 (more with more_players)"),
             _players,
             "sheets on the same cards",
             hidden=True,
@@ -71,54 +71,60 @@ INFO = GameInfo(
         Option(
             "objectives",
             False,
-            f"false, true, or two of {', '.join(OBJECTIVES)}",
+            # TRANSLATORS: the names after "two of" are codes, typed as they are
+            N_("false, true, or two of interchange8, district13, tourist5, central9, thames6"),
             _module(check_objectives),
             "module A: shared objectives, 2 drawn at random unless named",
             choices=(False, True),
-            label="Shared objectives",
-            help="Two goals everyone may reach for extra points.",
+            label=N_("Shared objectives"),
+            help=N_("Two goals everyone may reach for extra points."),
         ),
         Option(
             "powers",
             False,
-            f"false, true, or the powers of {', '.join(COLOURS)} in order ({', '.join(POWERS)})",
+            # TRANSLATORS: the colours and powers are codes, typed as they are
+            N_(
+                "false, true, or the powers of purple, blue, pink, green in order "
+                "(double, joker, switch, circle)"
+            ),
             _module(check_powers),
             "module B: pencil powers, dealt at random unless named",
             choices=(False, True),
-            label="Pencil powers",
-            help="Each colour brings a one-off power: a double section, a joker station…",
+            label=N_("Pencil powers"),
+            help=N_("Each colour brings a one-off power: a double section, a joker station…"),
         ),
         Option(
             "order",
             None,
-            "null or the four colours",
+            N_("null or the four colours"),
             _order,
             "colour order (default purple, blue, pink, green; drawn at random when solo)",
             choices=COLOURS,
             ordered=True,
-            label="Order of the pencils",
-            help="The order the four lines are drawn in, rounds one to four.",
+            choice_words=(N_("Purple"), N_("Blue"), N_("Pink"), N_("Green")),
+            label=N_("Order of the pencils"),
+            help=N_("The order the four lines are drawn in, rounds one to four."),
         ),
         Option(
             "solo",
             None,
-            "null, true or false",
+            N_("null, true or false"),
             _solo,
             "solo scoring (default: 1 player)",
             choices=(None, True, False),
-            label="Solo scoring",
-            help="Score against the rating table, as in the solo game.",
-            choice_words=("When playing alone", "Always", "Never"),
+            label=N_("Solo scoring"),
+            help=N_("Score against the rating table, as in the solo game."),
+            choice_words=(N_("When playing alone"), N_("Always"), N_("Never")),
         ),
         Option(
             "more_players",
             False,
-            "true or false",
+            N_("true or false"),
             _flag,
             "allow 5+ players (§12)",
             choices=(False, True),
-            label="More than four players",
-            help="Share the cards among five or more sheets.",
+            label=N_("More than four players"),
+            help=N_("Share the cards among five or more sheets."),
         ),
     ),
     conformance_options=(
@@ -129,12 +135,12 @@ INFO = GameInfo(
         {"players": 2, "powers": True},
         {"players": 4, "objectives": True, "powers": True},
     ),
-    blurb=(
+    blurb=N_(
         "Flip a card, draw a section of your metro line on the London map; four lines, "
         "one per pencil, linking districts, crossing the Thames and passing tourist sights."
     ),
     players=(1, 4),
-    minutes="20–30",
+    minutes=N_("20–30"),
     help=pages,
 )
 register(INFO)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from linecraft.core.errors import ActionSyntaxError
+from linecraft.core.i18n import _
 from linecraft.games.next_station_london.london import LONDON, parse_point, point_name
 
 DirectedSection = tuple[int, int]  # (from station, to station)
@@ -78,7 +79,11 @@ PASS = Move()
 
 def action_from_id(number: int) -> Move:
     if not 0 <= number < NUM_DISTINCT_ACTIONS:
-        raise ActionSyntaxError(f"action id {number} is outside 0..{NUM_DISTINCT_ACTIONS - 1}")
+        raise ActionSyntaxError(
+            _("action id {number} is outside 0..{last}").format(
+                number=number, last=NUM_DISTINCT_ACTIONS - 1
+            )
+        )
     move, circle_index = divmod(number, _CIRCLES)
     circle = None if circle_index == 0 else circle_index - 1
     if move == 0:
@@ -94,19 +99,28 @@ def action_from_id(number: int) -> Move:
 def parse_station(text: str) -> int:
     point = parse_point(text)
     if point is None:
-        raise ActionSyntaxError(f"{text!r} is not a point x,y (two digits 0-9)")
+        # TRANSLATORS: x,y is how a point is typed, e.g. 3,2
+        raise ActionSyntaxError(
+            _("{text} is not a point x,y (two digits 0-9)").format(text=repr(text))
+        )
     if point not in LONDON.index_of:
-        raise ActionSyntaxError(f"there is no station at {point_name(point)}")
+        raise ActionSyntaxError(_("there is no station at {point}").format(point=point_name(point)))
     return LONDON.index_of[point]
 
 
 def parse_section(text: str) -> DirectedSection:
     start, dash, end = text.partition("-")
     if not dash:
-        raise ActionSyntaxError(f"{text!r} is not a section A-B (e.g. 3,2-4,3)")
+        raise ActionSyntaxError(
+            _("{text} is not a section A-B (e.g. 3,2-4,3)").format(text=repr(text))
+        )
     section = parse_station(start), parse_station(end)
     if section not in LONDON.section_between:
-        raise ActionSyntaxError(f"{text}: no guide line joins {start} and {end} directly")
+        raise ActionSyntaxError(
+            _("{text}: no guide line joins {start} and {end} directly").format(
+                text=text, start=start, end=end
+            )
+        )
     return section
 
 
@@ -124,7 +138,10 @@ def parse_action(text: str) -> Move:
     wanted = 2 if power == DOUBLE else 1
     if len(sections) != wanted:
         raise ActionSyntaxError(
-            f"{text!r}: expected pass, A-B, joker A-B, switch A-B or double A-B C-D, "
-            "optionally followed by circle P"
+            # TRANSLATORS: pass, joker, switch, double and circle are typed as they are
+            _(
+                "{text}: expected pass, A-B, joker A-B, switch A-B or double A-B C-D, "
+                "optionally followed by circle P"
+            ).format(text=repr(text))
         )
     return Move(tuple(parse_section(s) for s in sections), power, circle)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 
 from linecraft.core.errors import ActionSyntaxError
+from linecraft.core.i18n import _
 from linecraft.games.next_station_london.london import CENTRAL, COLOURS, LONDON, SHAPES
 
 JOKER = "joker"
@@ -32,7 +33,7 @@ class Card:
 
 
 def _card(name: str) -> Card:
-    kind, _, face = name.partition("-")
+    kind, _dash, face = name.partition("-")
     return Card(name, kind == "under", None if face == "switch" else face)
 
 
@@ -91,7 +92,10 @@ ALL_POWER_DRAWS = tuple(PowerDraw(p) for p in permutations(POWERS))
 
 def check_order(colours: tuple[str, ...]) -> tuple[str, ...]:
     if sorted(colours) != sorted(COLOURS):
-        raise ValueError(f"the order must name each of {', '.join(COLOURS)} once")
+        raise ValueError(
+            # TRANSLATORS: {colours} are the colours' codes, typed as they are
+            _("the order must name each of {colours} once").format(colours=", ".join(COLOURS))
+        )
     return colours
 
 
@@ -99,14 +103,20 @@ def check_objectives(names: tuple[str, ...]) -> tuple[str, ...]:
     """Two distinct objective names, returned in the table order."""
     unknown = [n for n in names if n not in OBJECTIVES]
     if unknown or len(set(names)) != 2 or len(names) != 2:
-        raise ValueError(f"two different objectives from {', '.join(OBJECTIVES)}")
+        raise ValueError(
+            # TRANSLATORS: {objectives} are the objectives' codes, typed as they are
+            _("two different objectives from {objectives}").format(objectives=", ".join(OBJECTIVES))
+        )
     return tuple(n for n in OBJECTIVES if n in names)
 
 
 def check_powers(powers: tuple[str, ...]) -> tuple[str, ...]:
     if sorted(powers) != sorted(POWERS):
         raise ValueError(
-            f"each of {', '.join(POWERS)} once, for the colours {', '.join(COLOURS)} in order"
+            # TRANSLATORS: {powers} and {colours} are codes, typed as they are
+            _("each of {powers} once, for the colours {colours} in order").format(
+                powers=", ".join(POWERS), colours=", ".join(COLOURS)
+            )
         )
     return powers
 
@@ -124,11 +134,17 @@ def parse_outcome(text: str) -> Card | Order | ObjectiveDraw | PowerDraw:
         if words and words[0] == "powers":
             pairs = dict(word.partition("=")[::2] for word in words[1:])
             if sorted(pairs) != sorted(COLOURS) or len(words) != 5:
-                raise ValueError("name the power of each colour: purple=… blue=… pink=… green=…")
+                raise ValueError(
+                    # TRANSLATORS: purple=… blue=… pink=… green=… is typed as it is
+                    _("name the power of each colour: purple=… blue=… pink=… green=…")
+                )
             return PowerDraw(check_powers(tuple(pairs[c] for c in COLOURS)))
     except ValueError as exc:
         raise ActionSyntaxError(f"{text!r}: {exc}") from None
     raise ActionSyntaxError(
-        f"{text!r} is not a card ({', '.join(CARD_BY_NAME)}) or a setup draw "
-        "(order …, objectives …, powers …)"
+        # TRANSLATORS: {cards} are the cards' codes; order, objectives and powers are typed
+        # as they are
+        _(
+            "{text} is not a card ({cards}) or a setup draw (order …, objectives …, powers …)"
+        ).format(text=repr(text), cards=", ".join(CARD_BY_NAME))
     )

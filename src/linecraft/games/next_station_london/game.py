@@ -16,6 +16,7 @@ from linecraft.core.game import (
     ScoreCard,
     State,
 )
+from linecraft.core.i18n import N_, _
 from linecraft.games.next_station_london import actions as notation
 from linecraft.games.next_station_london import words
 from linecraft.games.next_station_london.deck import PowerDraw, parse_outcome
@@ -47,21 +48,26 @@ class NextStationLondon(Game):
     simultaneous = True
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
     action_help = "3,2-4,3   pass   joker 3,2-0,2   double 3,2-5,0 3,2-0,2   pass circle 3,2"
-    origin_help = "Both ends of the line reach this station: click the end to draw from."
-    chance_help = "the card you flipped (e.g. under-joker) or the setup draw shown"
+    origin_help = N_("Both ends of the line reach this station: click the end to draw from.")
+    # TRANSLATORS: what to type when a card is flipped at the table; under-joker is the
+    # card's code, to be typed as it is
+    chance_help = N_("the card you flipped (e.g. under-joker) or the setup draw shown")
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)
         self.num_players = int(options["players"])
         if self.num_players > MAX_TABLE_PLAYERS and not options["more_players"]:
             raise ValueError(
-                f"the game is for 1–{MAX_TABLE_PLAYERS} players; "
-                "more share one deck with more_players=true (§12)"
+                # TRANSLATORS: more_players=true is an option's code, typed as it is
+                _(
+                    "the game is for 1–{most} players; "
+                    "more share one deck with more_players=true (§12)"
+                ).format(most=MAX_TABLE_PLAYERS)
             )
         solo = options["solo"]
         self.solo: bool = self.num_players == 1 if solo is None else bool(solo)
         if self.solo and self.num_players != 1:
-            raise ValueError("the solo variant is for exactly one player")
+            raise ValueError(_("the solo variant is for exactly one player"))
         objectives, powers, order = options["objectives"], options["powers"], options["order"]
         self.module_a = objectives is not False
         self.objectives: tuple[str, ...] | None = (
@@ -98,7 +104,7 @@ class NextStationLondon(Game):
         return bool(getattr(action, "sections", ()))
 
     def piece_group(self, piece: str) -> tuple[str, bool]:
-        return ("Pencil power (once per game)", True)
+        return (_(words.POWER_GROUP), True)
 
     def piece_label(self, piece: str) -> str:
         return words.power_label(piece)
@@ -142,7 +148,9 @@ class NextStationLondon(Game):
         """The scorer of §15; an invalid sheet raises `PositionError` with every problem."""
         problems = sheet_problems(position)
         if problems:
-            raise PositionError("invalid sheet: " + "; ".join(problems), problems)
+            # TRANSLATORS: {problems} lists what is wrong with the sheet, separated by ";"
+            message = _("invalid sheet: {problems}").format(problems="; ".join(problems))
+            raise PositionError(message, problems)
         return ScoreCard(score_sheet(position, powers=self.module_b).card(solo=self.solo))
 
     def explain_score(self, position: Sheet) -> list[str]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from linecraft.core.errors import IllegalActionError
 from linecraft.core.game import Action, Outcome, ScoreCard, State
+from linecraft.core.i18n import N_, _
 from linecraft.games.next_station_london.actions import PASS, DirectedSection, Move, section_text
 from linecraft.games.next_station_london.deck import (
     ALL_OBJECTIVE_DRAWS,
@@ -37,6 +38,40 @@ if TYPE_CHECKING:
 
 ROUNDS = 4
 SWITCH_POWER_FIRST_TURN = 3  # Ruling P4
+# What a section must end at, in the words of the refusal (`section_problem`).
+SHAPE_WITH_ARTICLE = {
+    # TRANSLATORS: a shape with its article, in "{station} is {shape}; this section must
+    # end at {symbol}"
+    "circle": N_("a circle"),
+    "square": N_("a square"),
+    "triangle": N_("a triangle"),
+    "pentagon": N_("a pentagon"),
+}
+SETUP_FIRST = {  # the setup draw still to come, when another outcome is given
+    # TRANSLATORS: {outcome} is what was typed, e.g. under-joker
+    "order": N_("{outcome}: the order draw comes first"),
+    "objectives": N_("{outcome}: the objectives draw comes first"),
+    "powers": N_("{outcome}: the powers draw comes first"),
+}
+
+
+def _words(code: str, table: dict[str, str]) -> str:
+    """A code in the reader's words where the table has them (else the code)."""
+    return _(table[code]) if code in table else code
+
+
+def _colour(colour: str) -> str:
+    """A pencil's colour in words, for a refusal (the words live in `words`)."""
+    from linecraft.games.next_station_london.words import COLOUR_WORDS
+
+    return _words(colour, COLOUR_WORDS)
+
+
+def _power(power: str) -> str:
+    """A pencil power's short name in words, for a refusal."""
+    from linecraft.games.next_station_london.words import POWER_SHORT
+
+    return _words(power, POWER_SHORT)
 
 
 class Sheet:
@@ -112,21 +147,35 @@ def section_problem(
     a, b = section
     name = LONDON.stations
     if start_anywhere and a not in line.stations:
-        return f"{name[a].name} is not a station of the {colour} line"
+        # TRANSLATORS: {station} is a point, e.g. 3,2; {colour} is e.g. "purple"
+        return _("{station} is not a station of the {colour} line").format(
+            station=name[a].name, colour=_colour(colour)
+        )
     if not start_anywhere and a not in line.ends:
         ends = " ".join(name[s].name for s in sorted(line.ends))
-        return f"{name[a].name} is not an end of the {colour} line (ends: {ends})"
+        # TRANSLATORS: {station} and {ends} are points, e.g. 3,2
+        return _("{station} is not an end of the {colour} line (ends: {ends})").format(
+            station=name[a].name, colour=_colour(colour), ends=ends
+        )
     if b in line.stations:
-        return f"{name[b].name} is already on the {colour} line"
+        return _("{station} is already on the {colour} line").format(
+            station=name[b].name, colour=_colour(colour)
+        )
     if not matches(b, symbol):
-        return f"{name[b].name} is a {name[b].shape}; this section must end at a {symbol}"
+        # TRANSLATORS: {shape} and {symbol} are shapes with their article, e.g. "a circle"
+        return _("{station} is {shape}; this section must end at {symbol}").format(
+            station=name[b].name,
+            shape=_words(name[b].shape, SHAPE_WITH_ARTICLE),
+            symbol=_words(symbol, SHAPE_WITH_ARTICLE),
+        )
     index = LONDON.section_between[section]
     if drawn >> index & 1:
-        return "this section is already drawn"
+        return _("this section is already drawn")
     if blocked >> index & 1:
         mask = LONDON.crossing_mask[index] & drawn
         other = (mask & -mask).bit_length() - 1
-        return f"it crosses {LONDON.section_name(other)}"
+        # TRANSLATORS: {section} is a section as typed, e.g. 3,2-4,3
+        return _("it crosses {section}").format(section=LONDON.section_name(other))
     return None
 
 
@@ -151,7 +200,7 @@ class NextStationLondonState(State):
         self.order: tuple[str, ...] | None = game.order
         self.objectives: tuple[str, ...] | None = game.objectives if game.module_a else ()
         self.powers: PowerDraw | None = game.powers
-        self.sheets = [Sheet() for _ in range(game.num_players)]
+        self.sheets = [Sheet() for _player in range(game.num_players)]
         self.round = 0
         self.turn = 0
         self.underground_seen = 0
@@ -272,7 +321,7 @@ class NextStationLondonState(State):
         elif power == "circle":
             circled = []
             for move in moves:
-                stations = line.stations | {b for _, b in move.sections}
+                stations = line.stations | {b for _a, b in move.sections}
                 circled += [move.with_circle(s) for s in sorted(stations)]
             moves += circled
         return list(moves)
@@ -284,7 +333,7 @@ class NextStationLondonState(State):
 
     def _problem(self, player: int, move: Action) -> str | None:
         if not isinstance(move, Move):
-            return "not a Next Station: London action"
+            return _("not a Next Station: London action")
         assert self.card is not None and self.card.symbol is not None
         colour = self.colour_of(player)
         for power in (move.power, "circle" if move.circle is not None else None):
@@ -293,7 +342,7 @@ class NextStationLondonState(State):
                 if problem is not None:
                     return problem
         if move.power is not None and move.circle is not None:
-            return "only one power may be used in a round"
+            return _("only one power may be used in a round")
         sheet = self.sheets[player]
         line = self.line_shape(player)
         blocked, drawn = sheet.blocked, sheet.drawn
@@ -320,20 +369,29 @@ class NextStationLondonState(State):
             blocked |= (1 << index) | LONDON.crossing_mask[index]
         if move.circle is not None and move.circle not in line.stations:
             name = LONDON.stations[move.circle].name
-            return f"the circled {name} is not a station of the {colour} line"
+            # TRANSLATORS: {station} is a point, e.g. 3,2
+            return _("the circled {station} is not a station of the {colour} line").format(
+                station=name, colour=_colour(colour)
+            )
         return None
 
     def _power_problem(self, player: int, power: str) -> str | None:
         if self.powers is None:
-            return "pencil powers are not in play (option powers)"
+            # TRANSLATORS: powers is the option's code, typed as it is
+            return _("pencil powers are not in play (option powers)")
         colour = self.colour_of(player)
         own = self.powers.of(colour)
         if own != power:
-            return f"the {colour} pencil's power is {own}, not {power}"
+            # TRANSLATORS: {own} and {power} are powers' short names, e.g. "double"
+            return _("the {colour} pencil's power is {own}, not {power}").format(
+                colour=_colour(colour), own=_power(own), power=_power(power)
+            )
         if self.power_used[player]:
-            return f"the {power} power was already used this round"
+            return _("the {power} power was already used this round").format(power=_power(power))
         if power == "switch" and self.turn < SWITCH_POWER_FIRST_TURN:
-            return f"the switch power cannot be used before turn 3 (this is turn {self.turn})"
+            return _("the switch power cannot be used before turn 3 (this is turn {turn})").format(
+                turn=self.turn
+            )
         return None
 
     def _do(self, player: int, action: Action) -> None:
@@ -384,7 +442,7 @@ class NextStationLondonState(State):
         expected = {"order": Order, "objectives": ObjectiveDraw, "powers": PowerDraw}
         if pending is not None:
             if not isinstance(outcome, expected[pending]):
-                raise IllegalActionError(f"{outcome}: the {pending} draw comes first")
+                raise IllegalActionError(_(SETUP_FIRST[pending]).format(outcome=outcome))
             if isinstance(outcome, Order):
                 self.order = outcome.colours
             elif isinstance(outcome, ObjectiveDraw):
@@ -395,9 +453,13 @@ class NextStationLondonState(State):
                 self._start_round(0)
             return
         if not isinstance(outcome, Card):
-            raise IllegalActionError(f"{outcome}: a station card is flipped now")
+            raise IllegalActionError(
+                _("{outcome}: a station card is flipped now").format(outcome=outcome)
+            )
         if outcome in self.flipped:
-            raise IllegalActionError(f"{outcome} was already flipped this round")
+            raise IllegalActionError(
+                _("{outcome} was already flipped this round").format(outcome=outcome)
+            )
         self.flipped.append(outcome)
         if outcome.symbol is None:
             # Ruling P1: a switch as the 1st or 2nd card is ignored.

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from linecraft.core.i18n import N_
 from linecraft.games.next_station_london.deck import OBJECTIVES
 from linecraft.games.next_station_london.london import COLOURS, DISTRICTS, LONDON
 from linecraft.games.next_station_london.sheet import Sheet, power_signs
@@ -27,28 +28,31 @@ SOLO_BANDS = (
     (135, "good_work"),
     (150, "excellent"),
 )
-SOLO_VERDICTS = {
-    "last_stop": "End of the line — everybody off; stop dozing between stations.",
-    "wrong_tunnel": "Took a wrong tunnel somewhere; set your switches better next time.",
-    "on_track": "Not bad at all; keep going like this.",
-    "good_work": "Good work; lots of satisfied passengers.",
-    "excellent": "Excellent; the mayor will want you to extend the network.",
-    "legendary": "Legendary; you know every tunnel of the city by heart.",
+SOLO_VERDICTS = {  # marked for translation: translated where shown
+    # TRANSLATORS: the city council's verdict on a solo network, from the worst to the best
+    "last_stop": N_("End of the line — everybody off; stop dozing between stations."),
+    "wrong_tunnel": N_("Took a wrong tunnel somewhere; set your switches better next time."),
+    "on_track": N_("Not bad at all; keep going like this."),
+    "good_work": N_("Good work; lots of satisfied passengers."),
+    "excellent": N_("Excellent; the mayor will want you to extend the network."),
+    "legendary": N_("Legendary; you know every tunnel of the city by heart."),
 }
 OBJECTIVE_TEXT = {
-    "interchange8": "at least 8 interchange stations",
-    "district13": "a station in each of the 13 districts",
-    "tourist5": "all 5 tourist sites",
-    "central9": "all 9 stations of the central district",
-    "thames6": "at least 6 Thames sections",
+    # TRANSLATORS: a shared objective, in "Shared objectives, 10 points each: {objectives}."
+    "interchange8": N_("at least 8 interchange stations"),
+    "district13": N_("a station in each of the 13 districts"),
+    "tourist5": N_("all 5 tourist sites"),
+    "central9": N_("all 9 stations of the central district"),
+    "thames6": N_("at least 6 Thames sections"),
 }
 # The same, short enough for the score panel beside the map.
 OBJECTIVE_SHORT = {
-    "interchange8": "8 interchanges",
-    "district13": "13 districts",
-    "tourist5": "5 tourist sites",
-    "central9": "9 central stations",
-    "thames6": "6 Thames sections",
+    # TRANSLATORS: a shared objective, short, on the score panel beside the map
+    "interchange8": N_("8 interchanges"),
+    "district13": N_("13 districts"),
+    "tourist5": N_("5 tourist sites"),
+    "central9": N_("9 central stations"),
+    "thames6": N_("6 Thames sections"),
 }
 
 Lines = Mapping[str, Sequence[tuple[int, int]]]

@@ -10,10 +10,12 @@ Besides the checks of §13.3, a sheet is held to what its player's pencil powers
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
 
 from linecraft.core.errors import PositionError
+from linecraft.core.i18n import N_, Nn_, _, _n
 from linecraft.games.next_station_london.deck import CARDS, JOKER, OBJECTIVES, POWERS
 from linecraft.games.next_station_london.london import COLOURS, LONDON, SHAPES, Point, point_name
 
@@ -24,6 +26,19 @@ MAX_BRANCHINGS = 2  # one switch card and one switch power per round
 MAX_EXTRA_CARDS = 1  # the double or the joker power: one card more for a line's stations
 
 PointSection = tuple[Point, Point]
+
+# The refusals name colours, powers, points and sections as a sheet is written.
+# TRANSLATORS: joins two items of a list, e.g. "green branches twice and has the circle"
+AND = N_("{first} and {second}")
+# TRANSLATORS: joins two powers' codes, in "that takes the {powers} power"
+OR = N_("{first} or {second}")
+SHAPE_COUNT = {  # how many stations of a shape, in "has 5 circle stations"
+    # TRANSLATORS: {count} stations of a shape, in "has {which} stations, which need 3 jokers"
+    "circle": Nn_("{count} circle", "{count} circle"),
+    "square": Nn_("{count} square", "{count} square"),
+    "triangle": Nn_("{count} triangle", "{count} triangle"),
+    "pentagon": Nn_("{count} pentagon", "{count} pentagon"),
+}
 
 
 @dataclass
@@ -59,41 +74,64 @@ def parse_sheet(text: str) -> Sheet:
         head, colon, rest = line.partition(":")
         words = head.lower().split()
         values = rest.lower().split()
-        where = f"line {number}"
         if not colon:
-            problems.append(f"{where}: expected 'COLOUR: sections', 'objectives: …' or 'circle …'")
+            # TRANSLATORS: {number} is a line of the sheet's text; the quoted parts are typed
+            # as they are
+            problem = _("line {number}: expected 'COLOUR: sections', 'objectives: …' or 'circle …'")
+            problems.append(problem.format(number=number))
         elif words == ["objectives"]:
             if seen_objectives:
-                problems.append(f"{where}: a second objectives line")
+                problems.append(_("line {number}: a second objectives line").format(number=number))
             seen_objectives = True
             unknown = [v for v in values if v not in OBJECTIVES]
             if unknown:
-                problems.append(f"{where}: unknown objective(s) {', '.join(unknown)}")
+                problems.append(
+                    _("line {number}: unknown objective(s) {names}").format(
+                        number=number, names=", ".join(unknown)
+                    )
+                )
             if len(set(values)) != len(values):
-                problems.append(f"{where}: an objective is listed twice")
+                problems.append(
+                    _("line {number}: an objective is listed twice").format(number=number)
+                )
             sheet.objectives = tuple(values)
         elif len(words) == 1 and words[0] in COLOURS:
             colour = words[0]
             if colour in sheet.lines:
-                problems.append(f"{where}: a second {colour} line")
+                problems.append(
+                    # TRANSLATORS: {colour} is a colour's code, e.g. purple
+                    _("line {number}: a second {colour} line").format(number=number, colour=colour)
+                )
             sections = []
             for value in values:
                 section = _section(value)
                 if section is None:
-                    problems.append(f"{where}: {value!r} is not a section x,y-x,y")
+                    problems.append(
+                        _("line {number}: {value} is not a section x,y-x,y").format(
+                            number=number, value=repr(value)
+                        )
+                    )
                 else:
                     sections.append(section)
             sheet.lines[colour] = sections
         elif len(words) == 2 and words[0] == "circle" and words[1] in COLOURS:
             point = _point(values[0]) if len(values) == 1 else None
             if sheet.circle is not None:
-                problems.append(f"{where}: a second circle line")
+                problems.append(_("line {number}: a second circle line").format(number=number))
             if point is None:
-                problems.append(f"{where}: expected 'circle {words[1]}: x,y'")
+                problems.append(
+                    _("line {number}: expected 'circle {colour}: x,y'").format(
+                        number=number, colour=words[1]
+                    )
+                )
             else:
                 sheet.circle = (words[1], point)
         else:
-            problems.append(f"{where}: unknown statement {head.strip()!r}")
+            problems.append(
+                _("line {number}: unknown statement {statement}").format(
+                    number=number, statement=repr(head.strip())
+                )
+            )
     if problems:
         raise PositionError("; ".join(problems), problems)
     return sheet
@@ -126,26 +164,43 @@ def sheet_problems(sheet: Sheet) -> list[str]:
         for a, b in sections:
             bad = [point_name(p) for p in (a, b) if p not in LONDON.index_of]
             if bad:
-                problems.append(f"{colour}: {', '.join(bad)} is not a station")
+                # TRANSLATORS: {colour} is a colour's code, e.g. purple; {points} are points,
+                # e.g. 0,1
+                problem = _("{colour}: {points} is not a station")
+                problems.append(problem.format(colour=colour, points=", ".join(bad)))
                 unreadable.add(colour)
                 continue
             index = LONDON.section_between.get((LONDON.index_of[a], LONDON.index_of[b]))
             if index is None:
-                problems.append(f"{colour}: {_name((a, b))} is not a potential section")
+                # TRANSLATORS: {section} is a section as typed, e.g. 3,2-4,3
+                problem = _("{colour}: {section} is not a potential section")
+                problems.append(problem.format(colour=colour, section=_name((a, b))))
                 unreadable.add(colour)
             else:
                 drawn.append((colour, index))
-    uses = Counter(index for _, index in drawn)
+    uses = Counter(index for _colour, index in drawn)
     for index, count in sorted(uses.items()):
         if count > 1:
             colours = ", ".join(c for c, i in drawn if i == index)
-            problems.append(f"{LONDON.section_name(index)} is drawn {count} times ({colours})")
+            problems.append(
+                # TRANSLATORS: {colours} are colours' codes, e.g. "purple, blue"
+                _n(
+                    "{section} is drawn {count} time ({colours})",
+                    "{section} is drawn {count} times ({colours})",
+                    count,
+                ).format(section=LONDON.section_name(index), count=count, colours=colours)
+            )
     colour_of = {index: colour for colour, index in drawn}
     for first, second in combinations(sorted(uses), 2):
         if LONDON.crossing_mask[first] >> second & 1:
             problems.append(
-                f"{LONDON.section_name(first)} ({colour_of[first]}) crosses "
-                f"{LONDON.section_name(second)} ({colour_of[second]})"
+                # TRANSLATORS: two sections as typed, e.g. 3,2-4,3, each with its colour's code
+                _("{first} ({colour}) crosses {second} ({other})").format(
+                    first=LONDON.section_name(first),
+                    colour=colour_of[first],
+                    second=LONDON.section_name(second),
+                    other=colour_of[second],
+                )
             )
     trees = {}
     for colour, sections in sheet.lines.items():
@@ -156,10 +211,12 @@ def sheet_problems(sheet: Sheet) -> list[str]:
     if sheet.circle is not None:
         colour, point = sheet.circle
         if colour not in sheet.lines:
-            problems.append(f"the circle is on {colour}, which has no line")
+            problems.append(_("the circle is on {colour}, which has no line").format(colour=colour))
         elif point not in _line_points(colour, sheet.lines[colour]):
             problems.append(
-                f"the circled {point_name(point)} is not a station of the {colour} line"
+                _("the circled {station} is not a station of the {colour} line").format(
+                    station=point_name(point), colour=colour
+                )
             )
     circle = sheet.circle if sheet.circle is not None and sheet.circle[0] in trees else None
     return problems + _power_problems(Sheet(trees, sheet.objectives, circle))
@@ -191,14 +248,29 @@ def _line_shape_problems(colour: str, sections: list[PointSection]) -> list[str]
                 grew = True
     if reached != points:
         apart = ", ".join(point_name(p) for p in sorted(points - reached, key=lambda p: p[::-1]))
-        problems.append(f"{colour}: not connected to its departure station ({apart})")
+        # TRANSLATORS: {points} are points, e.g. "4,4, 5,3"
+        problem = _("{colour}: not connected to its departure station ({points})")
+        problems.append(problem.format(colour=colour, points=apart))
     elif len(points) != len(sections) + 1:
-        problems.append(f"{colour}: the line closes a loop")
+        problems.append(_("{colour}: the line closes a loop").format(colour=colour))
     if len(sections) > MAX_SECTIONS:
-        problems.append(f"{colour}: {len(sections)} sections, at most {MAX_SECTIONS}")
+        count = len(sections)
+        problems.append(
+            _n(
+                "{colour}: {count} section, at most {most}",
+                "{colour}: {count} sections, at most {most}",
+                count,
+            ).format(colour=colour, count=count, most=MAX_SECTIONS)
+        )
     branchings = _branchings(sections)
     if branchings > MAX_BRANCHINGS:
-        problems.append(f"{colour}: {branchings} branchings, at most {MAX_BRANCHINGS}")
+        problems.append(
+            _n(
+                "{colour}: {count} branching, at most {most}",
+                "{colour}: {count} branchings, at most {most}",
+                branchings,
+            ).format(colour=colour, count=branchings, most=MAX_BRANCHINGS)
+        )
     return problems
 
 
@@ -211,8 +283,17 @@ class PowerSign:
     powers: frozenset[str]
 
 
+def _joined(items: Iterable[str], template: str) -> str:
+    """Items joined two by two with `template` ("a and b and c"), in the reader's words."""
+    out = ""
+    for item in items:
+        out = _(template).format(first=out, second=item) if out else item
+    return out
+
+
 def _the_power(powers: frozenset[str]) -> str:
-    return "the " + " or ".join(p for p in POWERS if p in powers) + " power"
+    # TRANSLATORS: {powers} are one or more powers' codes, e.g. "double or joker"
+    return _("the {powers} power").format(powers=_joined((p for p in POWERS if p in powers), OR))
 
 
 def power_signs(sheet: Sheet) -> dict[str, list[PowerSign]]:
@@ -259,18 +340,24 @@ def power_signs(sheet: Sheet) -> dict[str, list[PowerSign]]:
 def _line_signs(colour: str, sections: list[PointSection], *, circled: bool) -> list[PowerSign]:
     signs = []
     if _branchings(sections) == MAX_BRANCHINGS:
-        signs.append(PowerSign("branches twice", frozenset({"switch"})))
+        # TRANSLATORS: what a line shows, after its colour's code: "green branches twice"
+        signs.append(PowerSign(_("branches twice"), frozenset({"switch"})))
     if len(sections) == MAX_SECTIONS:
-        signs.append(PowerSign(f"has {MAX_SECTIONS} sections", frozenset({"double"})))
+        shows = _n("has {count} section", "has {count} sections", MAX_SECTIONS)
+        signs.append(PowerSign(shows.format(count=MAX_SECTIONS), frozenset({"double"})))
     jokers, which = _jokers_needed(colour, sections)
     if jokers == CARDS_OF[JOKER] + MAX_EXTRA_CARDS:
+        # TRANSLATORS: {which} counts stations by shape, e.g. "5 circle and 3 square"
+        shows = _n(
+            "has {which} stations, which need {count} joker",
+            "has {which} stations, which need {count} jokers",
+            jokers,
+        )
         signs.append(
-            PowerSign(
-                f"has {which} stations, which need {jokers} jokers", frozenset({"double", "joker"})
-            )
+            PowerSign(shows.format(which=which, count=jokers), frozenset({"double", "joker"}))
         )
     if circled:
-        signs.append(PowerSign("has the circle", frozenset({"circle"})))
+        signs.append(PowerSign(_("has the circle"), frozenset({"circle"})))
     return signs
 
 
@@ -286,8 +373,11 @@ def _jokers_needed(colour: str, sections: list[PointSection]) -> tuple[int, str]
     new_stations = _line_points(colour, sections) - {departure}
     shapes = Counter(LONDON.stations[LONDON.index_of[p]].shape for p in new_stations)
     over = {shape: shapes[shape] for shape in SHAPES if shapes[shape] > CARDS_OF[shape]}
-    which = " and ".join(f"{n} {shape}" for shape, n in over.items())
-    return sum(n - CARDS_OF[shape] for shape, n in over.items()), which
+    jokers = sum(n - CARDS_OF[shape] for shape, n in over.items())
+    if jokers <= CARDS_OF[JOKER]:  # no sign and no problem: nothing to tell
+        return jokers, ""
+    counts = (_n(*SHAPE_COUNT[shape], n).format(count=n) for shape, n in over.items())
+    return jokers, _joined(counts, AND)
 
 
 def _power_problems(sheet: Sheet) -> list[str]:
@@ -297,8 +387,14 @@ def _power_problems(sheet: Sheet) -> list[str]:
         jokers, which = _jokers_needed(colour, sections)
         if jokers > CARDS_OF[JOKER] + MAX_EXTRA_CARDS:
             problems.append(
-                f"{colour}: its {which} stations need {jokers} jokers; the deck has "
-                f"{CARDS_OF[JOKER]} and a power gives at most one card more"
+                # TRANSLATORS: {which} counts stations by shape, e.g. "5 circle and 4 square"
+                _n(
+                    "{colour}: its {which} stations need {count} joker; the deck has "
+                    "{deck} and a power gives at most one card more",
+                    "{colour}: its {which} stations need {count} jokers; the deck has "
+                    "{deck} and a power gives at most one card more",
+                    jokers,
+                ).format(colour=colour, which=which, count=jokers, deck=CARDS_OF[JOKER])
             )
     signs = power_signs(sheet)
     powers_of = {}
@@ -307,10 +403,14 @@ def _power_problems(sheet: Sheet) -> list[str]:
         if common:
             powers_of[colour] = common
         else:
+            powers = _joined((_the_power(sign.powers) for sign in line_signs), AND)
             problems.append(
-                f"{_shown(colour, line_signs)}: that takes "
-                + " and ".join(_the_power(sign.powers) for sign in line_signs)
-                + ", and a player holds one colour, with its one power, per round"
+                # TRANSLATORS: {shown} is what a line shows, e.g. "green branches twice and
+                # has the circle"; {powers} e.g. "the switch power and the circle power"
+                _(
+                    "{shown}: that takes {powers}, and a player holds one colour, with its "
+                    "one power, per round"
+                ).format(shown=_shown(colour, line_signs), powers=powers)
             )
     return problems + _overused(signs, powers_of)
 
@@ -327,11 +427,19 @@ def _overused(signs: dict[str, list[PowerSign]], powers_of: dict[str, frozenset[
                 found.append(held)
                 shown = "; ".join(_shown(colour, signs[colour]) for colour in lines)
                 problems.append(
-                    f"{shown}: that takes {_the_power(held)} {len(lines)} times, "
-                    "and a player can use each power once per game"
+                    # TRANSLATORS: {shown} is what lines show, e.g. "green branches twice;
+                    # blue branches twice"; {power} e.g. "the switch power"
+                    _n(
+                        "{shown}: that takes {power} {count} time, "
+                        "and a player can use each power once per game",
+                        "{shown}: that takes {power} {count} times, "
+                        "and a player can use each power once per game",
+                        len(lines),
+                    ).format(shown=shown, power=_the_power(held), count=len(lines))
                 )
     return problems
 
 
 def _shown(colour: str, signs: list[PowerSign]) -> str:
-    return f"{colour} " + " and ".join(sign.shows for sign in signs)
+    """What a line shows, after its colour's code: "green branches twice and ..."."""
+    return f"{colour} {_joined((sign.shows for sign in signs), AND)}"

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from html import escape
 
+from linecraft.core.i18n import N_, _
 from linecraft.core.svg import Svg
 from linecraft.games.next_station_london.deck import Card
 from linecraft.games.next_station_london.london import CENTRAL, COLOURS, LONDON, SHAPES, SIZE, Point
@@ -31,6 +32,30 @@ THAMES = ((-0.5, 3.4), (2, 3.4), (3.6, 5.3), (5, 5.3), (6.4, 4.3), (9.5, 4.3))
 BORDERS = (2.5, 6.5)  # main district borders, in grid units, both axes
 CORNER_RADIUS = 0.62
 MAP_SIZE = 2 * MARGIN + (SIZE - 1) * STEP
+# The names written on the map's districts (the corners hold one station and no name).
+DISTRICT_LABELS = {
+    # TRANSLATORS: a district's name, written small on the map
+    "north_west": N_("north-west"),
+    "north": N_("north"),
+    "north_east": N_("north-east"),
+    "west": N_("west"),
+    # TRANSLATORS: the central district's name, written small on the map
+    "central": N_("central"),
+    "east": N_("east"),
+    "south_west": N_("south-west"),
+    "south": N_("south"),
+    "south_east": N_("south-east"),
+}
+# The solo rating on the score panel, short (the verdicts are in `SOLO_VERDICTS`).
+SOLO_BAND_WORDS = {
+    # TRANSLATORS: a solo rating, short, on the score panel: "solo 125: good work"
+    "last_stop": N_("last stop"),
+    "wrong_tunnel": N_("wrong tunnel"),
+    "on_track": N_("on track"),
+    "good_work": N_("good work"),
+    "excellent": N_("excellent"),
+    "legendary": N_("legendary"),
+}
 
 
 def _xy(x: float, y: float) -> tuple[float, float]:
@@ -126,41 +151,62 @@ def _shape(shape: str, cx: float, cy: float, fill: str, scale: float = 1) -> str
     return f'<polygon points="{_polygon(cx, cy, 5, radius + scale)}" fill="{fill}" {stroke}/>'
 
 
-def _panel_rows(score: SheetScore | None, solo: bool) -> list[tuple[str, str]]:
-    """The score pad's lines in words, each with its colour."""
-    rows: list[tuple[str, str]] = []
+def _colour_words(colour: str) -> str:
+    """A line's colour in the reader's words (the words live in `words`)."""
+    from linecraft.games.next_station_london.words import COLOUR_WORDS
+
+    return _(COLOUR_WORDS[colour])
+
+
+def _panel_rows(score: SheetScore | None, solo: bool) -> list[tuple[str, str, bool]]:
+    """The score pad's lines in words, each with its colour and whether it is bold."""
+    rows: list[tuple[str, str, bool]] = []
     if score is None:
-        rows.append(("invalid sheet", "#c62828"))
-    else:
-        for colour in COLOURS:
-            line = score.lines.get(colour)
-            if line is None:
-                rows.append((f"{colour}: not drawn yet", "#888"))
-                continue
-            formula = f"{line.districts} × {line.largest} + 2 × {line.thames}"
-            rows.append((f"{colour}: {formula} = {line.score}", LINE_COLOURS[colour]))
-        rows += [
-            (f"tourist sites: {score.tourist_visits} → {score.tourist_points}", "#222"),
-            (
-                f"interchanges 2/3/4: {score.interchanges[2]}/{score.interchanges[3]}/"
-                f"{score.interchanges[4]} → {score.interchange_points}",
-                "#222",
-            ),
-        ]
-        for name in score.objectives:
-            mark = "achieved, +10" if name in score.achieved else "not achieved"
-            rows.append((f"{OBJECTIVE_SHORT[name]}: {mark}", "#222"))
-        rows.append((f"total {score.total}", "#000"))
-        if solo:
-            band = solo_band(score.solo_score).replace("_", " ")
-            rows.append((f"solo {score.solo_score}: {band}", "#000"))
+        rows.append((_("invalid sheet"), "#c62828", False))
+        return rows
+    for colour in COLOURS:
+        line = score.lines.get(colour)
+        if line is None:
+            # TRANSLATORS: {colour} is a line's colour, e.g. "purple"
+            text = _("{colour}: not drawn yet").format(colour=_colour_words(colour))
+            rows.append((text, "#888", False))
+            continue
+        formula = f"{line.districts} × {line.largest} + 2 × {line.thames}"
+        text = f"{_colour_words(colour)}: {formula} = {line.score}"
+        rows.append((text, LINE_COLOURS[colour], False))
+    # TRANSLATORS: on the score panel: the visits of tourist sites → the points they make
+    tourists = _("tourist sites: {visits} → {points}").format(
+        visits=score.tourist_visits, points=score.tourist_points
+    )
+    # TRANSLATORS: on the score panel: the stations on 2, 3 and 4 lines → the points they
+    # make
+    interchanges = _("interchanges 2/3/4: {two}/{three}/{four} → {points}").format(
+        two=score.interchanges[2],
+        three=score.interchanges[3],
+        four=score.interchanges[4],
+        points=score.interchange_points,
+    )
+    rows += [(tourists, "#222", False), (interchanges, "#222", False)]
+    for name in score.objectives:
+        if name in score.achieved:
+            # TRANSLATORS: {objective} is a shared objective, short, e.g. "8 interchanges"
+            text = _("{objective}: achieved, +10")
+        else:
+            text = _("{objective}: not achieved")
+        rows.append((text.format(objective=_(OBJECTIVE_SHORT[name])), "#222", False))
+    rows.append((_("total {total}").format(total=score.total), "#000", True))
+    if solo:
+        band = _(SOLO_BAND_WORDS[solo_band(score.solo_score)])
+        # TRANSLATORS: the solo score and its rating, e.g. "solo 125: good work"
+        text = _("solo {score}: {band}").format(score=score.solo_score, band=band)
+        rows.append((text, "#000", True))
     return rows
 
 
 def _panel(score: SheetScore | None, solo: bool, x: float = MAP_SIZE + 8) -> list[str]:
     out = []
-    for number, (text, colour) in enumerate(_panel_rows(score, solo)):
-        weight = ' font-weight="bold"' if text.startswith(("total", "solo")) else ""
+    for number, (text, colour, bold) in enumerate(_panel_rows(score, solo)):
+        weight = ' font-weight="bold"' if bold else ""
         out.append(
             f'<text x="{x:g}" y="{MARGIN + 6 + 24 * number}" font-size="14" '
             f'fill="{colour}"{weight}>{escape(text)}</text>'
@@ -251,7 +297,7 @@ def render_sheet(
             x, y = _xy((min(xs) + max(xs)) / 2, min(ys) - 0.45)
             out.append(
                 f'<text x="{x:g}" y="{y:g}" font-size="{10 * label_scale:g}" fill="#9a8c64" '
-                f'text-anchor="middle">{district.replace("_", "-")}</text>'
+                f'text-anchor="middle">{escape(_(DISTRICT_LABELS[district]))}</text>'
             )
     out += _panel(score, solo)
     for station in LONDON.stations:  # transparent spots that clients click to draw
@@ -413,7 +459,7 @@ def crop_map(svg: str, points: Sequence[Point], *, margin: float = 0.75, least: 
     """A sheet's drawing cut down to the part of the map around `points`, at least
     `least` grid steps across each way (so that several crops show at one scale)."""
     box = []
-    for values in ([x for x, _ in points], [y for _, y in points]):
+    for values in ([x for x, _y in points], [y for _x, y in points]):
         low, high = min(values), max(values)
         grow = max(0.0, least - (high - low)) / 2
         box.append((low - grow - margin, high + grow + margin))
@@ -452,7 +498,7 @@ def mark_section(svg: str, a: Point, b: Point, *, colour: str, legal: bool) -> S
             f'L{mx - 6:g},{my + 6:g}" stroke="#c62828" stroke-width="3.5" '
             'stroke-linecap="round"/>',
         ]
-    head, _, _ = svg.rpartition("</svg>")
+    head, _end, _rest = svg.rpartition("</svg>")
     return Svg(head + "".join(marks) + "</svg>")
 
 

@@ -8,6 +8,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from linecraft.core.errors import ActionSyntaxError
+from linecraft.core.i18n import N_, _
 from linecraft.games.railroad_ink.board import CELLS, cell_name, parse_cell
 from linecraft.games.railroad_ink.pieces import (
     DIRECTION_FACES,
@@ -207,11 +208,11 @@ def parse_action(text: str) -> Action:
         try:
             return Volcano(parse_cell(words[1]))
         except ValueError as exc:
-            raise ActionSyntaxError(f"{text!r}: {exc}") from None
+            raise _refused(TEXT_PROBLEM, text, problem=exc) from None
     if len(words) == 4 and words[0].lower() == "erase":
         drawn = parse_action(f"{words[2]} {words[1]} {words[3]}")  # as '<source> <cell> <token>'
         if not isinstance(drawn, Place):
-            raise ActionSyntaxError(f"{text!r}: erase a square and draw a source there")
+            raise _refused(ERASE_WHAT, text)
         return Erase(drawn.cell, drawn.source, drawn.token)
     if len(words) == 2 and words[0].lower() == "strike" and words[1].upper() in DIRECTIONS:
         return Strike(words[1].upper())
@@ -220,20 +221,36 @@ def parse_action(text: str) -> Action:
     if len(words) == 2 and words[0].lower() == "double" and words[1].lower() in UNDER_SOURCES[:4]:
         return Double(words[1].lower())
     if len(words) != 3:
-        raise ActionSyntaxError(f"{text!r} is not an action: expected '<source> <square> <token>'")
+        raise _refused(NOT_AN_ACTION, text)
     source, square, token = words[0].lower(), words[1], words[2]
     if source not in _SOURCE_TOKENS:
-        raise ActionSyntaxError(
-            f"{text!r}: unknown source {words[0]!r} (d1-d4, x1-x6, l1, l2, u1-u5)"
-        )
+        raise _refused(UNKNOWN_SOURCE, text, source=repr(words[0]))
     try:
         cell = parse_cell(square)
     except ValueError as exc:
-        raise ActionSyntaxError(f"{text!r}: {exc}") from None
+        raise _refused(TEXT_PROBLEM, text, problem=exc) from None
     canonical = _complete_token(source, token)
     if canonical is None:
-        raise ActionSyntaxError(f"{text!r}: {token!r} is not a drawing that {source} can make")
+        raise _refused(NOT_A_DRAWING, text, token=repr(token), source=source)
     return Place(source, cell, canonical)
+
+
+# Why a text names no action. {text} is the text as typed, in quotes.
+# TRANSLATORS: {problem} says what is wrong with the text, e.g. "'H9' is not a square
+# (A1 to G7)".
+TEXT_PROBLEM = N_("{text}: {problem}")
+ERASE_WHAT = N_("{text}: erase a square and draw a source there")
+# TRANSLATORS: '<source> <square> <token>' is the notation's pattern, e.g. "d1 B2 .H.H".
+NOT_AN_ACTION = N_("{text} is not an action: expected '<source> <square> <token>'")
+# TRANSLATORS: d1-d4, x1-x6, l1, l2, u1-u5 are the sources' codes.
+UNKNOWN_SOURCE = N_("{text}: unknown source {source} (d1-d4, x1-x6, l1, l2, u1-u5)")
+# TRANSLATORS: {token} is a drawing in notation, e.g. 'H.H.'; {source} a die's code.
+NOT_A_DRAWING = N_("{text}: {token} is not a drawing that {source} can make")
+
+
+def _refused(message: str, text: str, **values: object) -> ActionSyntaxError:
+    """A text that names no action, and why, in the reader's language."""
+    return ActionSyntaxError(_(message).format(text=repr(text), **values))
 
 
 def _complete_token(source: str, token: str) -> str | None:
@@ -335,6 +352,28 @@ class Roll:
         return odds
 
 
+# A text that names no roll, by the expansions played (Lava, Meteor); the faces
+# in brackets are the codes a roll is written with.
+NOT_A_ROLL = {
+    (False, False): N_(
+        "{text} is not a roll: expected three route faces ({route}), one station face ({station})"
+    ),
+    (True, False): N_(
+        "{text} is not a roll: expected three route faces ({route}), "
+        "one station face ({station}), two lava faces ({lava})"
+    ),
+    (False, True): N_(
+        "{text} is not a roll: expected three route faces ({route}), "
+        "one station face ({station}), a direction ({direction}) and a distance ({distance})"
+    ),
+    (True, True): N_(
+        "{text} is not a roll: expected three route faces ({route}), "
+        "one station face ({station}), two lava faces ({lava}), "
+        "a direction ({direction}) and a distance ({distance})"
+    ),
+}
+
+
 def parse_roll(text: str, *, lava: bool = False, meteor: bool = False) -> Roll:
     """Read roll text, in any die order (§13.4); the `roll` word may be left out.
 
@@ -362,17 +401,15 @@ def parse_roll(text: str, *, lava: bool = False, meteor: bool = False) -> Roll:
         or len(direction) != wanted_meteor
         or len(distance) != wanted_meteor
     ):
-        lava_part = f", two lava faces ({' '.join(LAVA_FACES)})" if lava else ""
-        meteor_part = (
-            f", a direction ({' '.join(DIRECTION_FACES)}) and a distance "
-            f"({' '.join(DISTANCE_FACES)})"
-            if meteor
-            else ""
-        )
-        raise ActionSyntaxError(
-            f"{text!r} is not a roll: expected three route faces ({' '.join(ROUTE_FACES)}), "
-            f"one station face ({' '.join(STATION_FACES)}){lava_part}{meteor_part}"
-        )
+        faces = {
+            "route": " ".join(ROUTE_FACES),
+            "station": " ".join(STATION_FACES),
+            "lava": " ".join(LAVA_FACES),
+            "direction": " ".join(DIRECTION_FACES),
+            "distance": " ".join(DISTANCE_FACES),
+        }
+        message = _(NOT_A_ROLL[lava, meteor]).format(text=repr(text), **faces)
+        raise ActionSyntaxError(message)
     return Roll.of(route, station[0], lava_faces, (direction[0], distance[0]) if meteor else None)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 
 from linecraft.core.errors import PositionError
+from linecraft.core.i18n import Nn_, _, _n
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER,
@@ -51,7 +52,7 @@ def parse_cell(text: str) -> int:
     """The index of a square name such as `D4` (case-insensitive)."""
     text = text.strip().upper()
     if len(text) != 2 or text[0] not in ROWS or text[1] not in "1234567":
-        raise ValueError(f"{text!r} is not a square (A1 to G7)")
+        raise ValueError(_("{text} is not a square (A1 to G7)").format(text=repr(text)))
     return ROWS.index(text[0]) * SIZE + int(text[1]) - 1
 
 
@@ -114,11 +115,30 @@ def parse_board(text: str) -> Drawing:
     """
     layers = board_rows(text)
     if "underground" in layers:
-        raise PositionError("underground boards need the Underground expansion")
+        raise PositionError(_("underground boards need the Underground expansion"))
     return parse_surface(layers["surface"])
 
 
 Rows = list[tuple[int, list[str]]]
+# A board file's layer with the wrong number of lines ("" when the file has none).
+WRONG_LINES = {
+    "surface": Nn_(
+        "the surface board has {size} lines of {size} tokens, found {count} line",
+        "the surface board has {size} lines of {size} tokens, found {count} lines",
+    ),
+    "underground": Nn_(
+        "the underground board has {size} lines of {size} tokens, found {count} line",
+        "the underground board has {size} lines of {size} tokens, found {count} lines",
+    ),
+    "": Nn_(
+        "a board has {size} lines of {size} tokens, found {count} line",
+        "a board has {size} lines of {size} tokens, found {count} lines",
+    ),
+}
+WRONG_TOKENS = Nn_(
+    "line {number}: {count} token, a board line has {size}",
+    "line {number}: {count} tokens, a board line has {size}",
+)
 
 
 def board_rows(text: str) -> dict[str, Rows]:
@@ -134,9 +154,13 @@ def board_rows(text: str) -> dict[str, Rows]:
         if header in ("[surface]", "[underground]"):
             name = header[1:-1]
             if name in layers or (name == "surface" and "underground" in layers):
-                raise PositionError(f"line {number}: {stripped} out of place")
+                raise PositionError(
+                    _("line {number}: {header} out of place").format(number=number, header=stripped)
+                )
             if current is not None and not layers and name == "underground":
-                raise PositionError(f"line {number}: a board before the first header")
+                raise PositionError(
+                    _("line {number}: a board before the first header").format(number=number)
+                )
             current = layers.setdefault(name, [])
             continue
         if current is None:
@@ -144,11 +168,11 @@ def board_rows(text: str) -> dict[str, Rows]:
         current.append((number, stripped.split()))
     for name, rows in layers.items():
         if len(rows) != SIZE:
-            raise PositionError(
-                f"the {name} board has {SIZE} lines of {SIZE} tokens, found {len(rows)} lines"
-            )
+            found = len(rows)
+            message = _n(*WRONG_LINES[name], found)
+            raise PositionError(message.format(size=SIZE, count=found))
     if not layers:
-        raise PositionError(f"a board has {SIZE} lines of {SIZE} tokens, found 0 lines")
+        raise PositionError(_n(*WRONG_LINES[""], 0).format(size=SIZE, count=0))
     return layers
 
 
@@ -156,21 +180,29 @@ def parse_surface(rows: Rows) -> Drawing:
     board = Drawing()
     for row_index, (number, tokens) in enumerate(rows):
         if len(tokens) != SIZE:
-            raise PositionError(f"line {number}: {len(tokens)} tokens, a board line has {SIZE}")
+            raise PositionError(
+                _n(*WRONG_TOKENS, len(tokens)).format(number=number, count=len(tokens), size=SIZE)
+            )
         for col, token in enumerate(tokens):
             if token == EMPTY_TOKEN:
                 board.append(None)
                 continue
             if token.endswith(IMPACT) and token != EMPTY_TOKEN + IMPACT:
                 if board.impact is not None:
-                    raise PositionError(f"line {number}: a second last-impact mark '@'")
+                    raise PositionError(
+                        _("line {number}: a second last-impact mark '@'").format(number=number)
+                    )
                 board.impact = row_index * SIZE + col
                 token = token[:-1]
             try:
                 board.append(piece(token).token)
             except ValueError as exc:
                 square = cell_name(row_index * SIZE + col)
-                raise PositionError(f"line {number}, square {square}: {exc}") from None
+                raise PositionError(
+                    _("line {number}, square {square}: {problem}").format(
+                        number=number, square=square, problem=exc
+                    )
+                ) from None
     return board
 
 
@@ -232,7 +264,7 @@ def longest_drawing(board: Board, dice: Sequence[Die], fits: Fits, enough: int) 
 def draws_in_order(board: Board, drawings: Sequence[Drawn], fits: Fits) -> bool:
     """Whether `drawings` can be drawn on `board` one after another in this order."""
     work = list(board)
-    for _, cell, token in drawings:
+    for _source, cell, token in drawings:
         if not fits(work, cell, token):
             return False
         work[cell] = token
@@ -332,7 +364,7 @@ class Ways:
         if not draws_in_order(board, kept, self.fits):
             return None
         after = list(board)
-        for _, cell, token in kept:
+        for _source, cell, token in kept:
             after[cell] = token
         moved = next(source for source, cell, _ in order if cell == blocked)
         return kept + self.longest(after, [d for d in self.left if d[0] == moved], 1)
@@ -409,7 +441,7 @@ class _DrawingOrders:
 
     def _lazy_moves(self, left: tuple[Die, ...], targets: list[int]) -> Iterator[Link]:
         """Each drawing of a face left that fits now, found one at a time."""
-        for tokens in dict.fromkeys(tokens for _, tokens in left):
+        for tokens in dict.fromkeys(tokens for _die, tokens in left):
             for cell in targets:
                 for token in tokens:
                     if self.fits(self.board, cell, token):
@@ -463,7 +495,7 @@ class _DrawingOrders:
         squares: dict[tuple[str, ...], set[int]] = {tokens: set() for tokens in counts}
         links = moves
         found = set(links)
-        for _ in range(len(left) - 1):
+        for _step in range(len(left) - 1):
             for tokens, cell, _token in links:
                 squares[tokens].add(cell)
             links = [link for link in self._links(links, counts) if link not in found]

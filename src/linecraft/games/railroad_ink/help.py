@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from linecraft.core.game import HelpPage, HelpSection, Picture
+from linecraft.core.i18n import N_, _
 from linecraft.games.railroad_ink.board import Board, Drawing, parse_cell
 from linecraft.games.railroad_ink.meteor import flight
 from linecraft.games.railroad_ink.pieces import (
@@ -45,309 +46,443 @@ from linecraft.games.railroad_ink.underground import DICE_FACES as UNDER_DICE_FA
 from linecraft.games.railroad_ink.underground import Layers
 
 # --- the base game ----------------------------------------------------------------------
-BASE_TITLE = "Railroad Ink"
-ABOUT_TITLE = "What the game is about"
+BASE_TITLE = "Railroad Ink"  # the game's published name, never translated
+ABOUT_TITLE = N_("What the game is about")
 ABOUT = (
-    "Railroad Ink is a roll-and-write game. Every player has a board of 7 by 7 squares "
-    "and draws highways and railways on it.",
-    "Twelve exits wait on the edges of the board. In seven rounds, link as many of them as "
-    "you can into networks, and build a long highway and a long railway.",
-    "Everyone draws the same roll at the same time, each on their own board, so nobody "
-    "waits for anybody.",
+    N_(
+        "Railroad Ink is a roll-and-write game. Every player has a board of 7 by 7 squares "
+        "and draws highways and railways on it."
+    ),
+    N_(
+        "Twelve exits wait on the edges of the board. In seven rounds, link as many of them as "
+        "you can into networks, and build a long highway and a long railway."
+    ),
+    N_(
+        "Everyone draws the same roll at the same time, each on their own board, so nobody "
+        "waits for anybody."
+    ),
 )
-EMPTY_BOARD = (
+EMPTY_BOARD = N_(
     "Your board. The exits read highway, railway, highway along the top and the bottom, "
     "and railway, highway, railway along the sides. The nine shaded squares are the centre."
 )
-ROUND_TITLE = "A round"
+ROUND_TITLE = N_("A round")
 ROUND = (
-    "Each round four dice are rolled: three route dice and one station die.",
-    "Draw all four results on your board, each in its own square, in any order. You may "
-    "turn and mirror every drawing as you like.",
-    "You must draw every die that can be drawn. A die that fits nowhere is lost, but you "
-    "may not lose one on purpose by drawing the others in a clever order.",
-    "Besides the dice you may draw one special route in the round.",
-    "Here: pick a die in your hand, turn it with Rotate (R) or Mirror (M), and click one "
-    "of the glowing squares. Click the same square again to try the next drawing that "
-    "fits there.",
-    "Undo takes back your drawings of this round, the last one first (our ruling). Press "
-    "End round when you are done: that is final.",
+    N_("Each round four dice are rolled: three route dice and one station die."),
+    N_(
+        "Draw all four results on your board, each in its own square, in any order. You may "
+        "turn and mirror every drawing as you like."
+    ),
+    N_(
+        "You must draw every die that can be drawn. A die that fits nowhere is lost, but you "
+        "may not lose one on purpose by drawing the others in a clever order."
+    ),
+    N_("Besides the dice you may draw one special route in the round."),
+    N_(
+        "Here: pick a die in your hand, turn it with Rotate (R) or Mirror (M), and click one "
+        "of the glowing squares. Click the same square again to try the next drawing that "
+        "fits there."
+    ),
+    N_(
+        "Undo takes back your drawings of this round, the last one first (our ruling). Press "
+        "End round when you are done: that is final."
+    ),
 )
-DICE_TITLE = "The dice"
+DICE_TITLE = N_("The dice")
 DICE = (
-    "The three route dice are alike: a straight, a curve and a T-junction, each as a "
-    "highway and as a railway.",
-    "The station die shows an overpass, a straight station and a curved station, each on "
-    "two of its faces. A station joins a highway to a railway. An overpass carries the "
-    "highway over the railway without joining them.",
+    N_(
+        "The three route dice are alike: a straight, a curve and a T-junction, each as a "
+        "highway and as a railway."
+    ),
+    N_(
+        "The station die shows an overpass, a straight station and a curved station, each on "
+        "two of its faces. A station joins a highway to a railway. An overpass carries the "
+        "highway over the railway without joining them."
+    ),
 )
-ROUTE_DIE = (
+ROUTE_DIE = N_(
     "A route die: straight highway, straight railway, curved highway, curved railway, "
     "highway T-junction, railway T-junction."
 )
-STATION_DIE = "The station die: overpass, straight station, curved station."
-SPECIALS_TITLE = "Special routes"
+STATION_DIE = N_("The station die: overpass, straight station, curved station.")
+SPECIALS_TITLE = N_("Special routes")
 SPECIALS = (
-    "Six special routes are printed on your board. They are never rolled: you may draw one "
-    "of them in a round, besides the dice.",
-    "Each special route can be drawn once, and at most three of them in a whole game. They "
-    "follow the same rules as the dice. In a room, Special routes beside the board shows "
-    "the ones you have used.",
+    N_(
+        "Six special routes are printed on your board. They are never rolled: you may draw one "
+        "of them in a round, besides the dice."
+    ),
+    N_(
+        "Each special route can be drawn once, and at most three of them in a whole game. They "
+        "follow the same rules as the dice. In a room, Special routes beside the board shows "
+        "the ones you have used."
+    ),
 )
-SPECIALS_PICTURE = (
+SPECIALS_PICTURE = N_(
     "The six special routes: a station with three highways and a railway, a station with a "
     "highway and three railways, a highway crossing, a railway crossing, a station with "
     "the highways side by side, and a station with the highways opposite each other."
 )
-PLACING_TITLE = "Where a drawing may go"
+PLACING_TITLE = N_("Where a drawing may go")
 PLACING = (
-    "Draw on an empty square. At least one end of the new drawing must continue a route "
-    "of its own kind, or meet an exit of its own kind.",
-    "A highway may never run into a railway or a railway exit, nor a railway into a "
-    "highway or a highway exit. Only a station joins a highway to a railway.",
-    "An end may point at an empty square or at the edge of the board. If it still leads "
-    "nowhere at the end of the game, it costs a point.",
+    N_(
+        "Draw on an empty square. At least one end of the new drawing must continue a route "
+        "of its own kind, or meet an exit of its own kind."
+    ),
+    N_(
+        "A highway may never run into a railway or a railway exit, nor a railway into a "
+        "highway or a highway exit. Only a station joins a highway to a railway."
+    ),
+    N_(
+        "An end may point at an empty square or at the edge of the board. If it still leads "
+        "nowhere at the end of the game, it costs a point."
+    ),
 )
-BASE_LEGAL = (
+BASE_LEGAL = N_(
     "Allowed: the curved station continues the highway from the exit and sends a railway south."
 )
-BASE_MISMATCH = (
+BASE_MISMATCH = N_(
     "Not allowed: the railway would run into the highway. Only a station joins a highway "
     "to a railway."
 )
-BASE_ALONE = "Not allowed: this curve touches no exit and no route."
-SCORING_TITLE = "Scoring"
+BASE_ALONE = N_("Not allowed: this curve touches no exit and no route.")
+SCORING_TITLE = N_("Scoring")
 SCORING = (
-    "Networks: each network scores by the exits it joins: 2 exits 4 points, 3 exits 8, "
-    "4 exits 12, 5 exits 16, 6 exits 20, 7 exits 24, 8 exits 28, 9 exits 32, 10 exits 36, "
-    "11 exits 40, and all 12 exits 45.",
-    "Longest highway and longest railway: 1 point for each square of the longest unbroken "
-    "run. Stations and overpasses do not break it, and no square counts twice.",
-    "Centre: 1 point for each of the nine centre squares with a route drawn in it.",
-    "Errors: 1 point off for each end of a route that leads nowhere, into an empty square "
-    "or against a blank side. Ends on the edge of the board never cost anything.",
-    "In the picture each network has its own colour, the longest highway is traced in "
-    "orange dashes, the longest railway in purple dashes, and each error is a red cross.",
+    N_(
+        "Networks: each network scores by the exits it joins: 2 exits 4 points, 3 exits 8, "
+        "4 exits 12, 5 exits 16, 6 exits 20, 7 exits 24, 8 exits 28, 9 exits 32, 10 exits 36, "
+        "11 exits 40, and all 12 exits 45."
+    ),
+    N_(
+        "Longest highway and longest railway: 1 point for each square of the longest unbroken "
+        "run. Stations and overpasses do not break it, and no square counts twice."
+    ),
+    N_("Centre: 1 point for each of the nine centre squares with a route drawn in it."),
+    N_(
+        "Errors: 1 point off for each end of a route that leads nowhere, into an empty square "
+        "or against a blank side. Ends on the edge of the board never cost anything."
+    ),
+    N_(
+        "In the picture each network has its own colour, the longest highway is traced in "
+        "orange dashes, the longest railway in purple dashes, and each error is a red cross."
+    ),
 )
-BASE_SCORED = (
+# In the scored examples' captions every {placeholder} is a number of points.
+BASE_SCORED = N_(
     "This board scores {networks} for its networks, {highway} for the longest highway, "
     "{railway} for the longest railway and {centre} for the centre, minus {errors} for "
     "errors: {total} points."
 )
-END_TITLE = "End of the game"
+END_TITLE = N_("End of the game")
 END = (
-    "After the seventh round every board is scored and the highest score wins. On equal "
-    "scores the player with fewer errors wins; if that is equal too, they share the victory.",
-    "During the game the score table beside the board shows your score so far. Hold the "
-    "pointer over a row to see how it is counted.",
+    N_(
+        "After the seventh round every board is scored and the highest score wins. On equal "
+        "scores the player with fewer errors wins; if that is equal too, they share the victory."
+    ),
+    N_(
+        "During the game the score table beside the board shows your score so far. Hold the "
+        "pointer over a row to see how it is counted."
+    ),
 )
 
 # --- Lava ---------------------------------------------------------------------------------
-LAVA_TITLE = "Lava"
-LAVA_CHANGES_TITLE = "What changes"
+LAVA_TITLE = N_("Lava")
+LAVA_CHANGES_TITLE = N_("What changes")
 LAVA_CHANGES = (
-    "The game lasts six rounds, and every board starts with a volcano on the middle square.",
-    "Two lava dice are rolled with the route dice every round. Draw all the route dice as "
-    "usual, and at least one of the lava dice; the second one is up to you.",
-    "At the end, closed lava lakes and your largest lake earn points, and open lava sides "
-    "cost points.",
-    "Our ruling: the two lava dice are alike, with the faces shown here.",
+    N_("The game lasts six rounds, and every board starts with a volcano on the middle square."),
+    N_(
+        "Two lava dice are rolled with the route dice every round. Draw all the route dice as "
+        "usual, and at least one of the lava dice; the second one is up to you."
+    ),
+    N_(
+        "At the end, closed lava lakes and your largest lake earn points, and open lava sides "
+        "cost points."
+    ),
+    N_("Our ruling: the two lava dice are alike, with the faces shown here."),
 )
-LAVA_DIE = (
+LAVA_DIE = N_(
     "A lava die: lava corner (on two faces), straight lava, lava on three sides, lava "
     "beside a straight railway, lava beside a straight highway. Last, not on the die, a "
     "volcano: lava on all four sides."
 )
-LAVA_DRAWING_TITLE = "Drawing lava"
+LAVA_DRAWING_TITLE = N_("Drawing lava")
 LAVA_DRAWING = (
-    "Lava flows on: one lava side of the new drawing must meet an open lava side already "
-    "on your board.",
-    "Our ruling: lava never touches a route. No lava side may face the end of a highway or "
-    "a railway, and none may lie on an exit.",
-    "The route beside the lava on two of the faces need not connect to anything, but it "
-    "must not run into the other kind of route. After that it is an ordinary route (our "
-    "ruling).",
+    N_(
+        "Lava flows on: one lava side of the new drawing must meet an open lava side already "
+        "on your board."
+    ),
+    N_(
+        "Our ruling: lava never touches a route. No lava side may face the end of a highway or "
+        "a railway, and none may lie on an exit."
+    ),
+    N_(
+        "The route beside the lava on two of the faces need not connect to anything, but it "
+        "must not run into the other kind of route. After that it is an ordinary route (our "
+        "ruling)."
+    ),
 )
-LAVA_LEGAL = "Allowed: the straight lava flows on north from the volcano."
-LAVA_ILLEGAL = "Not allowed: the lava would touch the end of the highway beside it."
-VOLCANO_TITLE = "New volcanoes"
+LAVA_LEGAL = N_("Allowed: the straight lava flows on north from the volcano.")
+LAVA_ILLEGAL = N_("Not allowed: the lava would touch the end of the highway beside it.")
+VOLCANO_TITLE = N_("New volcanoes")
 VOLCANOES = (
-    "At any time in a round you may draw a new volcano on an empty square with no lava "
-    "next to it. Like all lava it may not touch a route or an exit.",
-    "You may draw as many volcanoes as you like, and a volcano does not count as your lava "
-    "die (our ruling).",
+    N_(
+        "At any time in a round you may draw a new volcano on an empty square with no lava "
+        "next to it. Like all lava it may not touch a route or an exit."
+    ),
+    N_(
+        "You may draw as many volcanoes as you like, and a volcano does not count as your lava "
+        "die (our ruling)."
+    ),
 )
-LAVA_ROOM_TITLE = "No room for lava"
+LAVA_ROOM_TITLE = N_("No room for lava")
 LAVA_ROOM = (
-    "When no lava die fits anywhere, you must draw a new volcano, or erase one of your "
-    "route squares next to an open lava side and draw a lava die there instead.",
-    "Our ruling: erasing and drawing the lava are one step, allowed whenever no lava die "
-    "fits. Only when neither is possible may you end the round without lava.",
+    N_(
+        "When no lava die fits anywhere, you must draw a new volcano, or erase one of your "
+        "route squares next to an open lava side and draw a lava die there instead."
+    ),
+    N_(
+        "Our ruling: erasing and drawing the lava are one step, allowed whenever no lava die "
+        "fits. Only when neither is possible may you end the round without lava."
+    ),
 )
-LAVA_SCORING_TITLE = "Scoring lava"
+LAVA_SCORING_TITLE = N_("Scoring lava")
 LAVA_SCORING = (
-    "A lava lake is a group of lava squares joined by their lava sides (our ruling). A lake "
-    "is closed when every one of its lava sides meets lava or the edge of the board.",
-    "5 points for each closed lake, and 1 point for each square of your largest lake, closed "
-    "or not. Each open lava side, facing an empty square or a blank side, is an error.",
-    "A square of lava alone is not a centre square; a square with a route beside the lava is.",
+    N_(
+        "A lava lake is a group of lava squares joined by their lava sides (our ruling). A lake "
+        "is closed when every one of its lava sides meets lava or the edge of the board."
+    ),
+    N_(
+        "5 points for each closed lake, and 1 point for each square of your largest lake, closed "
+        "or not. Each open lava side, facing an empty square or a blank side, is an error."
+    ),
+    N_("A square of lava alone is not a centre square; a square with a route beside the lava is."),
 )
-LAVA_SCORED = (
+LAVA_SCORED = N_(
     "This board scores {closed} for its closed lakes, {largest} for its largest lake, "
     "{highway} for the longest highway and {centre} for the centre, minus {errors} for "
     "errors ({open_sides} of them open lava sides): {total} points."
 )
 
 # --- Meteor -------------------------------------------------------------------------------
-METEOR_TITLE = "Meteor"
-METEOR_CHANGES_TITLE = "What changes"
+METEOR_TITLE = N_("Meteor")
+METEOR_CHANGES_TITLE = N_("What changes")
 METEOR_CHANGES = (
-    "The game lasts six rounds. A direction die and a distance die are rolled with the "
-    "route dice every round.",
-    "Each round a meteor strikes your board and leaves a crater, destroying whatever was "
-    "drawn there.",
+    N_(
+        "The game lasts six rounds. A direction die and a distance die are rolled with the "
+        "route dice every round."
+    ),
+    N_(
+        "Each round a meteor strikes your board and leaves a crater, destroying whatever was "
+        "drawn there."
+    ),
 )
-DIRECTION_DIE = (
+DIRECTION_DIE = N_(
     "The direction die: north, east, south, west, and on two faces an arrow four ways: "
     "each player chooses the direction for their own board."
 )
-DISTANCE_DIE = "The distance die: 1 square on three faces, 2 squares on two, 3 squares on one."
-STRIKE_TITLE = "The strike"
+DISTANCE_DIE = N_("The distance die: 1 square on three faces, 2 squares on two, 3 squares on one.")
+STRIKE_TITLE = N_("The strike")
 STRIKE = (
-    "Each round the meteor strikes before you draw anything (our ruling: it is always your "
-    "first step).",
-    "It starts from the square it struck last (the middle square in the first round), "
-    "flies the rolled distance in the rolled direction, and strikes the square where it stops.",
-    "At the edge of the board it bounces back without losing a step. If it stops on a "
-    "crater, it flies on the same way until it reaches a square without one.",
-    "The drawing on the struck square is erased and a crater is drawn there. A red dot "
-    "marks the square struck last.",
-    "Here: an arrow on your board shows the flight. Click the square where it lands and "
-    "confirm. When the die lets you choose, click where one of the four arrows lands.",
+    N_(
+        "Each round the meteor strikes before you draw anything (our ruling: it is always your "
+        "first step)."
+    ),
+    N_(
+        "It starts from the square it struck last (the middle square in the first round), "
+        "flies the rolled distance in the rolled direction, and strikes the square where it stops."
+    ),
+    N_(
+        "At the edge of the board it bounces back without losing a step. If it stops on a "
+        "crater, it flies on the same way until it reaches a square without one."
+    ),
+    N_(
+        "The drawing on the struck square is erased and a crater is drawn there. A red dot "
+        "marks the square struck last."
+    ),
+    N_(
+        "Here: an arrow on your board shows the flight. Click the square where it lands and "
+        "confirm. When the die lets you choose, click where one of the four arrows lands."
+    ),
 )
-FLIGHT_PICTURE = (
+FLIGHT_PICTURE = N_(
     "From the square struck last, marked with the red dot, the meteor flies 3 squares "
     "west: it bounces off the edge, flies back past both craters and strikes the square "
     "circled."
 )
-IGNORE_TITLE = "Ignoring the meteor"
+IGNORE_TITLE = N_("Ignoring the meteor")
 IGNORE = (
-    "Instead of letting it strike, you may cross off one of your unused special routes: "
-    "the meteor misses your board this round.",
-    "That is your special route of the round and one of your three in the game. The next "
-    "meteor starts from the square struck last (our ruling).",
+    N_(
+        "Instead of letting it strike, you may cross off one of your unused special routes: "
+        "the meteor misses your board this round."
+    ),
+    N_(
+        "That is your special route of the round and one of your three in the game. The next "
+        "meteor starts from the square struck last (our ruling)."
+    ),
 )
-CRATERS_TITLE = "Craters"
+CRATERS_TITLE = N_("Craters")
 CRATERS = (
-    "Nothing can be drawn on a crater, and a crater joins nothing: for the routes around "
-    "it, it is like a square with four blank sides (our ruling).",
-    "During a round you may erase a crater and draw one of the round's route dice or a "
-    "special route there, in one step (our ruling). You never have to: a die that fits "
-    "only on a crater may stay undrawn.",
+    N_(
+        "Nothing can be drawn on a crater, and a crater joins nothing: for the routes around "
+        "it, it is like a square with four blank sides (our ruling)."
+    ),
+    N_(
+        "During a round you may erase a crater and draw one of the round's route dice or a "
+        "special route there, in one step (our ruling). You never have to: a die that fits "
+        "only on a crater may stay undrawn."
+    ),
 )
-METEOR_SCORING_TITLE = "Scoring craters"
+METEOR_SCORING_TITLE = N_("Scoring craters")
 METEOR_SCORING = (
-    "2 points for each end of a route that faces a crater; such an end is not an error. "
-    "Craters never count as centre squares.",
+    N_(
+        "2 points for each end of a route that faces a crater; such an end is not an error. "
+        "Craters never count as centre squares."
+    ),
 )
-METEOR_SCORED = (
+METEOR_SCORED = N_(
     "This board scores {craters} for route ends facing craters, {highway} for the longest "
     "highway and {railway} for the longest railway, minus {errors} for errors: {total} points."
 )
-BOTH_TITLE = "Lava and Meteor together"
+BOTH_TITLE = N_("Lava and Meteor together")
 BOTH = (
-    "Both expansions may be played together (our ruling for how): six rounds, a volcano on "
-    "the middle square, and the meteor strikes first in every round.",
-    "The meteor destroys lava too, volcanoes included. A lava side facing a crater is open, "
-    "and lava is never drawn on a crater.",
+    N_(
+        "Both expansions may be played together (our ruling for how): six rounds, a volcano on "
+        "the middle square, and the meteor strikes first in every round."
+    ),
+    N_(
+        "The meteor destroys lava too, volcanoes included. A lava side facing a crater is open, "
+        "and lava is never drawn on a crater."
+    ),
 )
 
 # --- Underground ----------------------------------------------------------------------------
-UNDER_TITLE = "Underground"
-UNDER_CHANGES_TITLE = "What changes"
+UNDER_TITLE = N_("Underground")
+UNDER_CHANGES_TITLE = N_("What changes")
 UNDER_CHANGES = (
-    "Each player has a second board under the first: the underground board, for subway "
-    "lines and water pipes. The surface board is played as in the base game.",
-    "The game lasts 14 rounds, taking turns: round 1 on the surface, round 2 underground, "
-    "and so on. Surface rounds are ordinary rounds, with the route dice and special routes.",
-    "In an underground round the four underground dice, A to D, are rolled, and you draw "
-    "all of them on your underground board, in any order.",
-    "Our ruling: the Underground expansion is not played together with Lava or Meteor.",
+    N_(
+        "Each player has a second board under the first: the underground board, for subway "
+        "lines and water pipes. The surface board is played as in the base game."
+    ),
+    N_(
+        "The game lasts 14 rounds, taking turns: round 1 on the surface, round 2 underground, "
+        "and so on. Surface rounds are ordinary rounds, with the route dice and special routes."
+    ),
+    N_(
+        "In an underground round the four underground dice, A to D, are rolled, and you draw "
+        "all of them on your underground board, in any order."
+    ),
+    N_("Our ruling: the Underground expansion is not played together with Lava or Meteor."),
 )
 UNDER_DIE_PICTURES = (
-    "Underground die A: a straight, a curved and a T-junction subway line, each with a "
-    "station and each on two faces.",
-    "Underground die B: straight subway, straight pipe, curved pipe, curved subway, subway "
-    "T-junction, pipe T-junction.",
-    "Underground die C: straight pipe and curved pipe (two faces each), pipe T-junction, "
-    "pipe crossing.",
-    "Underground die D: a pipe crossing a subway (two faces), a curved subway beside a "
-    "curved pipe, the same with a station, a pipe T-junction with a short subway to a "
-    "station, and a subway T-junction with a short capped pipe.",
+    N_(
+        "Underground die A: a straight, a curved and a T-junction subway line, each with a "
+        "station and each on two faces."
+    ),
+    N_(
+        "Underground die B: straight subway, straight pipe, curved pipe, curved subway, subway "
+        "T-junction, pipe T-junction."
+    ),
+    N_(
+        "Underground die C: straight pipe and curved pipe (two faces each), pipe T-junction, "
+        "pipe crossing."
+    ),
+    N_(
+        "Underground die D: a pipe crossing a subway (two faces), a curved subway beside a "
+        "curved pipe, the same with a station, a pipe T-junction with a short subway to a "
+        "station, and a subway T-junction with a short capped pipe."
+    ),
 )
-UNDER_DRAWING_TITLE = "Drawing underground"
+UNDER_DRAWING_TITLE = N_("Drawing underground")
 UNDER_DRAWING = (
-    "The underground exits lie under the surface exits: railway exits take subway lines, "
-    "highway exits take pipes.",
-    "Each drawing must continue a subway line or a pipe, or start at an exit that takes it. "
-    "A subway line never touches a pipe; where both are on one face they pass without "
-    "joining.",
-    "No special routes are drawn underground (our ruling).",
+    N_(
+        "The underground exits lie under the surface exits: railway exits take subway lines, "
+        "highway exits take pipes."
+    ),
+    N_(
+        "Each drawing must continue a subway line or a pipe, or start at an exit that takes it. "
+        "A subway line never touches a pipe; where both are on one face they pass without "
+        "joining."
+    ),
+    N_("No special routes are drawn underground (our ruling)."),
 )
-UNDER_LEGAL = (
+UNDER_LEGAL = N_(
     "Allowed: the pipe goes on from the exit, and the subway line crosses it without joining."
 )
-UNDER_ILLEGAL = "Not allowed: the subway line would run into the pipe."
-DOUBLING_TITLE = "Doubling"
+UNDER_ILLEGAL = N_("Not allowed: the subway line would run into the pipe.")
+DOUBLING_TITLE = N_("Doubling")
 DOUBLING = (
-    "Once in an underground round, and at most three times in the game, you may double one "
-    "of the underground dice and draw its face twice. This does not use up your surface "
-    "special routes.",
-    "You may double a die even after drawing it; the copy must then be drawn too if it fits "
-    "(our ruling).",
+    N_(
+        "Once in an underground round, and at most three times in the game, you may double one "
+        "of the underground dice and draw its face twice. This does not use up your surface "
+        "special routes."
+    ),
+    N_(
+        "You may double a die even after drawing it; the copy must then be drawn too if it fits "
+        "(our ruling)."
+    ),
 )
-HUBS_TITLE = "Hubs and burst pipes"
+HUBS_TITLE = N_("Hubs and burst pipes")
 HUBS = (
-    "A subway station under a surface station is a hub, drawn filled, whichever of the two "
-    "was drawn first. Hubs count in the size of subway networks.",
-    "When you draw a surface station above a pipe, that pipe bursts: 2 points off at the "
-    "end. A pipe drawn later under a station does not burst.",
-    "Our rulings: overpasses and the highway and railway crossings are not stations for "
-    "this, and a burst pipe still counts for networks and the longest pipe.",
+    N_(
+        "A subway station under a surface station is a hub, drawn filled, whichever of the two "
+        "was drawn first. Hubs count in the size of subway networks."
+    ),
+    N_(
+        "When you draw a surface station above a pipe, that pipe bursts: 2 points off at the "
+        "end. A pipe drawn later under a station does not burst."
+    ),
+    N_(
+        "Our rulings: overpasses and the highway and railway crossings are not stations for "
+        "this, and a burst pipe still counts for networks and the longest pipe."
+    ),
 )
-UNDER_SCORING_TITLE = "Scoring the underground board"
+UNDER_SCORING_TITLE = N_("Scoring the underground board")
 UNDER_SCORING = (
-    "Pipe networks score by the exits they join, subway networks by their exits and hubs, "
-    "with the table of the base game. A subway network of hubs alone scores by its size "
-    "too, and one larger than 12 scores 45 (our ruling).",
-    "Longest pipe: 2 points for each square. Longest subway line: 1 point for each square. "
-    "Centre: 1 point for each centre square with anything drawn in it.",
-    "1 point off for each end of a subway line or a pipe that leads nowhere, and 2 points "
-    "off for each burst pipe.",
-    "The underground score is added to your surface score. On equal scores the player with "
-    "fewer errors on both boards together wins (our ruling).",
+    N_(
+        "Pipe networks score by the exits they join, subway networks by their exits and hubs, "
+        "with the table of the base game. A subway network of hubs alone scores by its size "
+        "too, and one larger than 12 scores 45 (our ruling)."
+    ),
+    N_(
+        "Longest pipe: 2 points for each square. Longest subway line: 1 point for each square. "
+        "Centre: 1 point for each centre square with anything drawn in it."
+    ),
+    N_(
+        "1 point off for each end of a subway line or a pipe that leads nowhere, and 2 points "
+        "off for each burst pipe."
+    ),
+    N_(
+        "The underground score is added to your surface score. On equal scores the player with "
+        "fewer errors on both boards together wins (our ruling)."
+    ),
 )
-SURFACE_SCORED = (
+SURFACE_SCORED = N_(
     "The surface board scores {networks} for its networks, {highway} for the longest "
     "highway, {railway} for the longest railway and {centre} for the centre, minus "
     "{errors} for errors: {total} points."
 )
-UNDER_SCORED = (
+UNDER_SCORED = N_(
     "The underground board scores {networks} for its networks, {pipe} for the longest pipe, "
     "{subway} for the longest subway and {centre} for the centre, minus {open_ends} for "
     "open ends and {burst} for burst pipes: {total} points. Both boards: {both} points."
 )
-STANDALONE_TITLE = "Underground on its own"
+STANDALONE_TITLE = N_("Underground on its own")
 STANDALONE = (
-    "The underground board can also be played alone: seven rounds, all of them underground, "
-    "with the four underground dice. There are no route dice, no special routes and no "
-    "burst pipes; doubling works as usual.",
-    "Hubs come another way: a subway station becomes a hub at once when no hub lies in its "
-    "row or its column. Our ruling: this is decided when the station is drawn and never "
-    "changes.",
-    "Scoring is that of the underground board; on equal scores the player with fewer errors wins.",
+    N_(
+        "The underground board can also be played alone: seven rounds, all of them underground, "
+        "with the four underground dice. There are no route dice, no special routes and no "
+        "burst pipes; doubling works as usual."
+    ),
+    N_(
+        "Hubs come another way: a subway station becomes a hub at once when no hub lies in its "
+        "row or its column. Our ruling: this is decided when the station is drawn and never "
+        "changes."
+    ),
+    N_(
+        "Scoring is that of the underground board; on equal scores the player with fewer "
+        "errors wins."
+    ),
 )
-STANDALONE_SCORED = (
+STANDALONE_SCORED = N_(
     "Played alone, this board scores {networks} for its networks, {pipe} for the longest "
     "pipe, {subway} for the longest subway and {centre} for the centre, minus {open_ends} "
     "for open ends: {total} points."
@@ -476,20 +611,27 @@ def _game(**options: Any) -> RailroadInk:
     return RailroadInk({"players": 1, "expansions": (), "variant": "base", **options})
 
 
+def _section(
+    title: str, paragraphs: Sequence[str], pictures: tuple[Picture, ...] = ()
+) -> HelpSection:
+    """A section in the reader's language (its pictures are captioned so already)."""
+    return HelpSection(_(title), tuple(_(text) for text in paragraphs), pictures)
+
+
 def _base_page() -> HelpPage:
     game = _game()
-    empty = Picture(game.render_position(Drawing([None] * 49)), EMPTY_BOARD)
+    empty = Picture(game.render_position(Drawing([None] * 49)), _(EMPTY_BOARD))
     return HelpPage(
         "base",
         BASE_TITLE,
         (
-            HelpSection(ABOUT_TITLE, ABOUT, (empty,)),
-            HelpSection(ROUND_TITLE, ROUND),
-            HelpSection(DICE_TITLE, DICE, _surface_dice()),
-            HelpSection(SPECIALS_TITLE, SPECIALS, (_strip(SPECIAL_ROUTES, SPECIALS_PICTURE),)),
-            HelpSection(PLACING_TITLE, PLACING, _placements("base")),
-            HelpSection(SCORING_TITLE, SCORING, (scored_example(game, BASE_EXAMPLE),)),
-            HelpSection(END_TITLE, END),
+            _section(ABOUT_TITLE, ABOUT, (empty,)),
+            _section(ROUND_TITLE, ROUND),
+            _section(DICE_TITLE, DICE, _surface_dice()),
+            _section(SPECIALS_TITLE, SPECIALS, (_strip(SPECIAL_ROUTES, SPECIALS_PICTURE),)),
+            _section(PLACING_TITLE, PLACING, _placements("base")),
+            _section(SCORING_TITLE, SCORING, (scored_example(game, BASE_EXAMPLE),)),
+            _section(END_TITLE, END),
         ),
     )
 
@@ -499,35 +641,32 @@ def _lava_page() -> HelpPage:
     dice = (_strip((*LAVA_FACES, "V"), LAVA_DIE),)
     return HelpPage(
         "lava",
-        LAVA_TITLE,
+        _(LAVA_TITLE),
         (
-            HelpSection(LAVA_CHANGES_TITLE, LAVA_CHANGES, dice),
-            HelpSection(LAVA_DRAWING_TITLE, LAVA_DRAWING, _placements("lava")),
-            HelpSection(VOLCANO_TITLE, VOLCANOES),
-            HelpSection(LAVA_ROOM_TITLE, LAVA_ROOM),
-            HelpSection(LAVA_SCORING_TITLE, LAVA_SCORING, (scored_example(game, LAVA_EXAMPLE),)),
+            _section(LAVA_CHANGES_TITLE, LAVA_CHANGES, dice),
+            _section(LAVA_DRAWING_TITLE, LAVA_DRAWING, _placements("lava")),
+            _section(VOLCANO_TITLE, VOLCANOES),
+            _section(LAVA_ROOM_TITLE, LAVA_ROOM),
+            _section(LAVA_SCORING_TITLE, LAVA_SCORING, (scored_example(game, LAVA_EXAMPLE),)),
         ),
     )
 
 
 def _meteor_page() -> HelpPage:
     game = _game(expansions=("meteor",))
-    dice = (
-        Picture(side_by_side([render_meteor_die(c) for c in DIRECTION_FACES]), DIRECTION_DIE),
-        Picture(side_by_side([render_meteor_die(c) for c in DISTANCE_FACES]), DISTANCE_DIE),
-    )
+    directions = side_by_side([render_meteor_die(c) for c in DIRECTION_FACES])
+    distances = side_by_side([render_meteor_die(c) for c in DISTANCE_FACES])
+    dice = (Picture(directions, _(DIRECTION_DIE)), Picture(distances, _(DISTANCE_DIE)))
     return HelpPage(
         "meteor",
-        METEOR_TITLE,
+        _(METEOR_TITLE),
         (
-            HelpSection(METEOR_CHANGES_TITLE, METEOR_CHANGES, dice),
-            HelpSection(STRIKE_TITLE, STRIKE, (_flight_picture(),)),
-            HelpSection(IGNORE_TITLE, IGNORE),
-            HelpSection(CRATERS_TITLE, CRATERS),
-            HelpSection(
-                METEOR_SCORING_TITLE, METEOR_SCORING, (scored_example(game, METEOR_EXAMPLE),)
-            ),
-            HelpSection(BOTH_TITLE, BOTH),
+            _section(METEOR_CHANGES_TITLE, METEOR_CHANGES, dice),
+            _section(STRIKE_TITLE, STRIKE, (_flight_picture(),)),
+            _section(IGNORE_TITLE, IGNORE),
+            _section(CRATERS_TITLE, CRATERS),
+            _section(METEOR_SCORING_TITLE, METEOR_SCORING, (scored_example(game, METEOR_EXAMPLE),)),
+            _section(BOTH_TITLE, BOTH),
         ),
     )
 
@@ -536,7 +675,7 @@ def _underground_page() -> HelpPage:
     dice = tuple(
         Picture(
             side_by_side([render_drawing(UNDER_CANONICAL[c], underground=True) for c in faces]),
-            caption,
+            _(caption),
         )
         for faces, caption in zip(UNDER_DICE_FACES, UNDER_DIE_PICTURES, strict=True)
     )
@@ -544,18 +683,14 @@ def _underground_page() -> HelpPage:
     standalone = _game(variant="underground-standalone")
     return HelpPage(
         "underground",
-        UNDER_TITLE,
+        _(UNDER_TITLE),
         (
-            HelpSection(UNDER_CHANGES_TITLE, UNDER_CHANGES, dice),
-            HelpSection(UNDER_DRAWING_TITLE, UNDER_DRAWING, _placements("underground")),
-            HelpSection(DOUBLING_TITLE, DOUBLING),
-            HelpSection(HUBS_TITLE, HUBS),
-            HelpSection(
-                UNDER_SCORING_TITLE, UNDER_SCORING, layered_example(expansion, UNDER_EXAMPLE)
-            ),
-            HelpSection(
-                STANDALONE_TITLE, STANDALONE, layered_example(standalone, STANDALONE_EXAMPLE)
-            ),
+            _section(UNDER_CHANGES_TITLE, UNDER_CHANGES, dice),
+            _section(UNDER_DRAWING_TITLE, UNDER_DRAWING, _placements("underground")),
+            _section(DOUBLING_TITLE, DOUBLING),
+            _section(HUBS_TITLE, HUBS),
+            _section(UNDER_SCORING_TITLE, UNDER_SCORING, layered_example(expansion, UNDER_EXAMPLE)),
+            _section(STANDALONE_TITLE, STANDALONE, layered_example(standalone, STANDALONE_EXAMPLE)),
         ),
     )
 
@@ -563,7 +698,7 @@ def _underground_page() -> HelpPage:
 # --- pictures -------------------------------------------------------------------------------
 def _strip(codes: Sequence[str], caption: str) -> Picture:
     """Faces or special routes in a row, as they are drawn on the board."""
-    return Picture(side_by_side([render_drawing(CANONICAL[c]) for c in codes]), caption)
+    return Picture(side_by_side([render_drawing(CANONICAL[c]) for c in codes]), _(caption))
 
 
 def _surface_dice() -> tuple[Picture, ...]:
@@ -594,7 +729,7 @@ def _placement(example: Placement) -> Picture:
         svg = render_board(board, highlight=[cell] if example.allowed else [])
     if not example.allowed:
         svg = cross_out(svg, cell)
-    return Picture(crop(svg, *example.window), example.caption)
+    return Picture(crop(svg, *example.window), _(example.caption))
 
 
 def flight_board() -> Drawing:
@@ -610,7 +745,7 @@ def _flight_picture() -> Picture:
     start = parse_cell(FLIGHT_START)
     flown = flight(board, start, FLIGHT_WAY, FLIGHT_DISTANCE)
     drawing = render_board(board, flights=[Flight(start, FLIGHT_WAY, FLIGHT_DISTANCE, flown)])
-    return Picture(crop(drawing, *FLIGHT_WINDOW), FLIGHT_PICTURE)
+    return Picture(crop(drawing, *FLIGHT_WINDOW), _(FLIGHT_PICTURE))
 
 
 def scored_example(game: RailroadInk, text: str) -> Picture:
@@ -632,18 +767,18 @@ def _surface_caption(game: RailroadInk, card: Mapping[str, Any]) -> str:
     expansion = card["expansion"]
     if game.lava:
         lava = expansion["lava"]
-        return LAVA_SCORED.format(
+        return _(LAVA_SCORED).format(
             closed=lava["closed_lake_points"],
             largest=lava["largest_lake"],
             open_sides=lava["open_lava_sides"],
             **numbers,
         )
     if game.meteor:
-        return METEOR_SCORED.format(craters=expansion["meteor"]["points"], **numbers)
+        return _(METEOR_SCORED).format(craters=expansion["meteor"]["points"], **numbers)
     if game.underground:
         surface_total = card["total"] - expansion["underground"]["points"]
-        return SURFACE_SCORED.format(**{**numbers, "total": surface_total})
-    return BASE_SCORED.format(**numbers)
+        return _(SURFACE_SCORED).format(**{**numbers, "total": surface_total})
+    return _(BASE_SCORED).format(**numbers)
 
 
 def layered_example(game: RailroadInk, text: str) -> tuple[Picture, ...]:
@@ -672,5 +807,6 @@ def _under_caption(under: Mapping[str, Any], card: Mapping[str, Any]) -> str:
         "total": under["total"],
     }
     if under is card:
-        return STANDALONE_SCORED.format(**numbers)
-    return UNDER_SCORED.format(burst=2 * under["burst_pipes"], both=card["total"], **numbers)
+        return _(STANDALONE_SCORED).format(**numbers)
+    burst = 2 * under["burst_pipes"]
+    return _(UNDER_SCORED).format(burst=burst, both=card["total"], **numbers)

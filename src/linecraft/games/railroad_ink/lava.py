@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from linecraft.core.i18n import _
 from linecraft.games.railroad_ink.board import (
     CELLS,
     EXIT_TYPE,
@@ -18,6 +19,7 @@ from linecraft.games.railroad_ink.board import (
     cell_name,
     exit_name,
 )
+from linecraft.games.railroad_ink.phrases import N_, Phrase
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER,
@@ -32,31 +34,53 @@ from linecraft.games.railroad_ink.pieces import (
 from linecraft.games.railroad_ink.scoring import lava_details
 
 D4 = 3 * 7 + 3
-NO_TOUCH = "lava never touches a route"
-NO_EXIT = "no lava on exits"
+# Our two lava rulings, as a refusal under one of them names it.
+NO_TOUCH = Phrase(N_("lava never touches a route"))
+NO_EXIT = Phrase(N_("no lava on exits"))
+# TRANSLATORS: {reason} is why a drawing is refused; {ruling} one of "lava never
+# touches a route" and "no lava on exits".
+OUR_RULING = N_("{reason} ({ruling}: a Linecraft ruling, not in the rulebook)")
+# Why lava or a volcano is refused (worded only when read, see `Phrase`).
+NOT_EMPTY = N_("{square} is not empty")
+# TRANSLATORS: {side} is N, E, S or W; {kind} and {exit_kind} are "highway",
+# "railway" or "lava"; {exit} is an exit such as A4N.
+ON_EXIT = N_("{side} side ({kind}) lies on the {exit_kind} exit {exit}")
+# TRANSLATORS: {side} is N, E, S or W; {kind} and {other} are "highway", "railway"
+# or "lava"; {square} is the neighbouring square.
+FACES = N_("{side} side ({kind}) faces the {other} side of {square}")
+NOT_FED = Phrase(N_("no lava side of it is fed by the lava of a neighbouring square"))
+# TRANSLATORS: {side} is N, E, S or W; {exit} is an exit such as A4N.
+VOLCANO_ON_EXIT = N_("its {side} side lies on the exit {exit}")
+NEXT_TO_LAVA = N_("it is next to the lava of {square}")
+ROUTE_POINTS = N_("the route of {square} points at it")
 
 
-def our_ruling(reason: str, ruling: str) -> str:
+def our_ruling(reason: Phrase, ruling: Phrase) -> Phrase:
     """A refusal under one of our lava rulings, saying that the rulebook lacks it."""
-    return f"{reason} ({ruling}: a Linecraft ruling, not in the rulebook)"
+    return Phrase(OUR_RULING, reason=reason, ruling=ruling)
 
 
-def lava_problem(board: Board, cell: int, token: str) -> str | None:
+def lava_problem(board: Board, cell: int, token: str) -> Phrase | None:
     """Why a lava die drawn as `token` on `cell` is illegal (§9.5 items 2–5), or None;
     item 4 (no lava against a route or on an exit) is our ruling."""
     if board[cell] is not None:
-        return f"{cell_name(cell)} is not empty"
+        return Phrase(NOT_EMPTY, square=cell_name(cell))
     fed = False
     for side in range(4):
         kind = token[side]
         if kind == BLANK:
             continue
         other = NEIGHBOUR[cell][side]
-        where = f"{SIDE_NAMES[side]} side ({TYPE_NAMES[kind]})"
         if other < 0:
             exit_kind = EXIT_TYPE[cell][side]
             if exit_kind is not None and (kind == LAVA or exit_kind != kind):
-                reason = f"{where} lies on the {TYPE_NAMES[exit_kind]} exit {exit_name(cell, side)}"
+                reason = Phrase(
+                    ON_EXIT,
+                    side=SIDE_NAMES[side],
+                    kind=TYPE_NAMES[kind],
+                    exit_kind=TYPE_NAMES[exit_kind],
+                    exit=exit_name(cell, side),
+                )
                 return our_ruling(reason, NO_EXIT) if kind == LAVA else reason
             continue
         other_token = board[other]
@@ -66,32 +90,38 @@ def lava_problem(board: Board, cell: int, token: str) -> str | None:
         if kind == LAVA and facing == LAVA:
             fed = True
         elif kind != facing:
-            reason = f"{where} faces the {TYPE_NAMES[facing]} side of {cell_name(other)}"
+            reason = Phrase(
+                FACES,
+                side=SIDE_NAMES[side],
+                kind=TYPE_NAMES[kind],
+                other=TYPE_NAMES[facing],
+                square=cell_name(other),
+            )
             return our_ruling(reason, NO_TOUCH) if LAVA in (kind, facing) else reason
     if not fed:
-        return "no lava side of it is fed by the lava of a neighbouring square"
+        return NOT_FED
     return None
 
 
-def volcano_problem(board: Board, cell: int) -> str | None:
+def volcano_problem(board: Board, cell: int) -> Phrase | None:
     """Why a new volcano on `cell` is illegal (§9.5), or None; its four lava sides keep
     our rulings: none on an exit (O5), none against a route."""
     if board[cell] is not None:
-        return f"{cell_name(cell)} is not empty"
+        return Phrase(NOT_EMPTY, square=cell_name(cell))
     for side in range(4):
         other = NEIGHBOUR[cell][side]
         if other < 0:
             if EXIT_TYPE[cell][side] is not None:
-                reason = f"its {SIDE_NAMES[side]} side lies on the exit {exit_name(cell, side)}"
+                reason = Phrase(VOLCANO_ON_EXIT, side=SIDE_NAMES[side], exit=exit_name(cell, side))
                 return our_ruling(reason, NO_EXIT)
             continue
         token = board[other]
         if token is None:
             continue
         if LAVA in token:
-            return f"it is next to the lava of {cell_name(other)}"
+            return Phrase(NEXT_TO_LAVA, square=cell_name(other))
         if token[OPPOSITE[side]] not in (BLANK, CRATER_SIDE):
-            return our_ruling(f"the route of {cell_name(other)} points at it", NO_TOUCH)
+            return our_ruling(Phrase(ROUTE_POINTS, square=cell_name(other)), NO_TOUCH)
     return None
 
 
@@ -120,19 +150,23 @@ def volcano_squares(board: Board) -> list[int]:
     return [cell for cell in range(CELLS) if volcano_problem(board, cell) is None]
 
 
-def erasable(board: Board, cell: int) -> str | None:
+NO_ROUTE = N_("{square} holds no route to erase")
+NO_LAVA_FACES = N_("no lava side faces {square}")
+
+
+def erasable(board: Board, cell: int) -> Phrase | None:
     """Why the route on `cell` may not be erased for lava (O9, the player being stuck), or None."""
     token = board[cell]
     if token is None or token == CRATER or LAVA in token:
-        return f"{cell_name(cell)} holds no route to erase"
+        return Phrase(NO_ROUTE, square=cell_name(cell))
     for side in range(4):
         other = NEIGHBOUR[cell][side]
         if other >= 0 and (facing := board[other]) is not None and facing[OPPOSITE[side]] == LAVA:
             return None
-    return f"no lava side faces {cell_name(cell)}"
+    return Phrase(NO_LAVA_FACES, square=cell_name(cell))
 
 
-def erase_problem(board: Board, cell: int, token: str) -> str | None:
+def erase_problem(board: Board, cell: int, token: str) -> Phrase | None:
     problem = erasable(board, cell)
     if problem is not None:
         return problem
@@ -155,9 +189,10 @@ def lake_problems(board: Board) -> list[str]:
     """With Lava and no Meteor: D4 holds a volcano and every lake contains one (§12.5)."""
     problems = []
     if board[D4] != VOLCANO:
-        problems.append("D4: the starting volcano is missing")
+        problems.append(_("D4: the starting volcano is missing"))
     for lake in lava_details(board).lakes:
         if not any(board[c] == VOLCANO for c in lake):
             names = " ".join(cell_name(c) for c in lake)
-            problems.append(f"the lava lake {names} has no volcano")
+            # TRANSLATORS: {squares} are the lake's squares, e.g. "C4 D4 D5".
+            problems.append(_("the lava lake {squares} has no volcano").format(squares=names))
     return problems

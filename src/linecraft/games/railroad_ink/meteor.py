@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from linecraft.games.railroad_ink.board import SIZE, Board, cell_name
 from linecraft.games.railroad_ink.lava import D4
+from linecraft.games.railroad_ink.phrases import N_, Phrase
 from linecraft.games.railroad_ink.pieces import CRATER
 
 STEPS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
@@ -47,6 +48,9 @@ def flight(board: Board, impact: int | None, direction: str, distance: int) -> l
     return flown
 
 
-def crater_problem(board: Board, cell: int) -> str | None:
+NO_CRATER = N_("{square} holds no crater")
+
+
+def crater_problem(board: Board, cell: int) -> Phrase | None:
     """Why `cell` cannot be erased to draw a route (it must hold a crater, §10.5)."""
-    return None if board[cell] == CRATER else f"{cell_name(cell)} holds no crater"
+    return None if board[cell] == CRATER else Phrase(NO_CRATER, square=cell_name(cell))

@@ -9,12 +9,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from linecraft.core.i18n import _
+from linecraft.games.railroad_ink.phrases import N_, Phrase
+
 HIGHWAY, RAILWAY, LAVA, BLANK = "H", "R", "L", "."
 ROUTE_TYPES = (HIGHWAY, RAILWAY)
 SIDE_NAMES = "NESW"
 N, E, S, W = range(4)
 OPPOSITE = (S, W, N, E)
-TYPE_NAMES = {HIGHWAY: "highway", RAILWAY: "railway", LAVA: "lava", BLANK: "blank"}
+# A side's type as a refusal names it, e.g. "N side (highway)".
+TYPE_NAMES = {
+    HIGHWAY: Phrase(N_("highway")),
+    RAILWAY: Phrase(N_("railway")),
+    LAVA: Phrase(N_("lava")),
+    BLANK: Phrase(N_("blank")),
+}
 
 ROUTE_FACES = ("HS", "RS", "HC", "RC", "HT", "RT")
 STATION_FACES = ("OV", "SS", "SC")
@@ -53,28 +62,29 @@ CANONICAL = {
     "V": VOLCANO,
 }
 
+# A face as a refusal names it (the command line shows these too).
 FACE_NAMES = {
-    "HS": "straight highway",
-    "RS": "straight railway",
-    "HC": "curved highway",
-    "RC": "curved railway",
-    "HT": "highway T-junction",
-    "RT": "railway T-junction",
-    "OV": "overpass",
-    "SS": "straight station",
-    "SC": "curved station",
-    "x1": "station with 3 highways and 1 railway",
-    "x2": "station with 1 highway and 3 railways",
-    "x3": "highway crossing",
-    "x4": "railway crossing",
-    "x5": "station, adjacent pairs",
-    "x6": "station, opposite pairs",
-    "LC": "lava corner",
-    "LS": "straight lava",
-    "LT": "three lava sides",
-    "LR": "lava and a straight railway",
-    "LH": "lava and a straight highway",
-    "V": "volcano",
+    "HS": N_("straight highway"),
+    "RS": N_("straight railway"),
+    "HC": N_("curved highway"),
+    "RC": N_("curved railway"),
+    "HT": N_("highway T-junction"),
+    "RT": N_("railway T-junction"),
+    "OV": N_("overpass"),
+    "SS": N_("straight station"),
+    "SC": N_("curved station"),
+    "x1": N_("station with 3 highways and 1 railway"),
+    "x2": N_("station with 1 highway and 3 railways"),
+    "x3": N_("highway crossing"),
+    "x4": N_("railway crossing"),
+    "x5": N_("station, adjacent pairs"),
+    "x6": N_("station, opposite pairs"),
+    "LC": N_("lava corner"),
+    "LS": N_("straight lava"),
+    "LT": N_("three lava sides"),
+    "LR": N_("lava and a straight railway"),
+    "LH": N_("lava and a straight highway"),
+    "V": N_("volcano"),
 }
 
 
@@ -104,7 +114,7 @@ def all_orientations(canonical: str) -> tuple[str, ...]:
     tokens: list[str] = []
     for start in (canonical, mirror(canonical)):
         token = start
-        for _ in range(4):
+        for _turn in range(4):
             if token not in tokens:
                 tokens.append(token)
             token = rotate(token)
@@ -155,24 +165,40 @@ def piece(token: str) -> Piece:
         return Piece(CRATER, "....", (), False, False)
     sides, suffix = token[:4], token[4:]
     if len(token) < 4 or any(c not in "HRL." for c in sides):
-        raise ValueError(f"{token!r} is not a token: four sides from H, R, L, . (N, E, S, W)")
+        raise ValueError(
+            _("{token} is not a token: four sides from H, R, L, . (N, E, S, W)").format(
+                token=repr(token)
+            )
+        )
     if LAVA in sides:
         return _lava_piece(token)
     if suffix not in ("", "+", "x"):
-        raise ValueError(f"{token!r}: the suffix must be '+' (station) or 'x' (overpass)")
+        raise ValueError(
+            _("{token}: the suffix must be '+' (station) or 'x' (overpass)").format(
+                token=repr(token)
+            )
+        )
     if sides == "....":
-        raise ValueError(f"{token!r}: an empty square is written '....' with no suffix")
+        raise ValueError(
+            _("{token}: an empty square is written '....' with no suffix").format(token=repr(token))
+        )
     kinds = {c for c in sides if c != BLANK}
     routes = tuple(i for i, c in enumerate(sides) if c != BLANK)
     if suffix == "x":
         if sides not in ("HRHR", "RHRH"):
-            raise ValueError(f"{token!r}: only HRHR or RHRH can be an overpass")
+            raise ValueError(
+                _("{token}: only HRHR or RHRH can be an overpass").format(token=repr(token))
+            )
         highway = tuple(i for i in routes if sides[i] == HIGHWAY)
         railway = tuple(i for i in routes if sides[i] == RAILWAY)
         return Piece(token, sides, (highway, railway), False, True)
     if len(kinds) == 2:
         if suffix != "+":
-            raise ValueError(f"{token!r}: highway and railway meet only in a station ('+')")
+            raise ValueError(
+                _("{token}: highway and railway meet only in a station ('+')").format(
+                    token=repr(token)
+                )
+            )
         return Piece(token, sides, (routes,), True, False)
     return Piece(sides, sides, (routes,), False, False)
 
@@ -181,10 +207,12 @@ def _lava_piece(token: str) -> Piece:
     """A lava square: lava sides in one part, at most one route type beside them (§12.2)."""
     sides, suffix = token[:4], token[4:]
     if suffix:
-        raise ValueError(f"{token!r}: a lava square takes no suffix")
+        raise ValueError(_("{token}: a lava square takes no suffix").format(token=repr(token)))
     kinds = {c for c in sides if c not in (BLANK, LAVA)}
     if len(kinds) > 1:
-        raise ValueError(f"{token!r}: a lava square holds at most one route type")
+        raise ValueError(
+            _("{token}: a lava square holds at most one route type").format(token=repr(token))
+        )
     routes = tuple(i for i, c in enumerate(sides) if c in kinds)
     lava = tuple(i for i, c in enumerate(sides) if c == LAVA)
     return Piece(sides, sides, (routes,) if routes else (), False, False, lava)

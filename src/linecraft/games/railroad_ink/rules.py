@@ -24,6 +24,7 @@ from linecraft.core.game import (
     State,
     Turn,
 )
+from linecraft.core.i18n import _
 from linecraft.games.railroad_ink import actions as notation
 from linecraft.games.railroad_ink import words
 from linecraft.games.railroad_ink.actions import (
@@ -70,6 +71,7 @@ from linecraft.games.railroad_ink.lava import (
     volcano_squares,
 )
 from linecraft.games.railroad_ink.meteor import crater_problem, flight, strike_square
+from linecraft.games.railroad_ink.phrases import N_, Phrase
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER,
@@ -141,10 +143,72 @@ LAVA_ROUNDS = 6
 UNDERGROUND_ROUNDS = 14
 
 
-def placement_problem(board: Board, cell: int, token: str) -> str | None:
+# --- why a play is refused (worded only when read, see `Phrase`) ----------------------------
+NOT_EMPTY = N_("{square} is not empty")
+# TRANSLATORS: {side} is N, E, S or W; {kind} and {exit_kind} are "highway" or
+# "railway"; {exit} is an exit such as A4N.
+ON_EXIT = N_("{side} side ({kind}) faces the {exit_kind} exit {exit}")
+# TRANSLATORS: {side} is N, E, S or W; {kind} and {other} are "highway", "railway"
+# or "lava"; {square} is the neighbouring square.
+FACES = N_("{side} side ({kind}) faces the {other} side of {square}")
+ALONE = Phrase(N_("no route side touches a route or exit of its type"))
+# TRANSLATORS: {special} is a special route's code, e.g. x3.
+SPECIAL_USED = N_("{special} was already used in this game")
+SPECIAL_THIS_ROUND = Phrase(N_("a special route was already used this round"))
+ALL_SPECIALS_USED = Phrase(
+    N_("all {count} special routes of the game have been used"), count=SPECIALS_PER_GAME
+)
+NOTHING_TO_UNDO = Phrase(N_("nothing to undo in this round"))
+UNDER_DICE_LATER = Phrase(N_("underground dice are drawn in underground rounds"))
+METEOR_FIRST = Phrase(N_("first the meteor: strike it (strike N/E/S/W) or ignore it (ignore xK)"))
+# TRANSLATORS: {die} is a die's code, e.g. d2; {face} its face's code, e.g. HC.
+STILL_DRAWABLE = N_("{die} ({face}) can still be drawn on {square}")
+NOT_AN_ACTION = Phrase(N_("not a Railroad Ink action"))
+# TRANSLATORS: {source} is a die's code, e.g. d2.
+ALREADY_DRAWN = N_("{source} was already drawn this round")
+# TRANSLATORS: {source} is a die's code, e.g. d2; {face} its face's code, e.g. HC,
+# then its name; {token} a drawing in notation, e.g. H.H.
+CANNOT_DRAW_AS = N_("{source} shows {face} ({name}), which cannot be drawn as {token}")
+# TRANSLATORS: {order} is a list of drawings in notation, e.g. "d1 A2 H.H., d2 A4 RR..".
+ALL_DICE_FIT = N_("the dice can all be drawn: {order}; undo and draw them")
+# TRANSLATORS: {order} is a list of drawings in notation, e.g. "d1 A2 H.H., d2 A4 RR..".
+SOME_DICE_FIT = N_("{most} of the {count} dice can be drawn: {order}; undo and draw them")
+# TRANSLATORS: {source} is a die's code, e.g. u2.
+UNDER_STILL_DRAWABLE = N_("{source} can still be drawn on {square}")
+UNDER_DICE_NOW = Phrase(
+    N_("an underground round draws the underground dice (u1-u4, u5 after a double)")
+)
+NO_DOUBLE_YET = Phrase(N_("u5 exists only after a double"))
+NEEDS_METEOR = Phrase(N_("the meteor needs the Meteor expansion"))
+METEOR_RESOLVED = Phrase(N_("the meteor of this round is already resolved"))
+# TRANSLATORS: {face} is the direction die's code, e.g. MN; {direction} N, E, S or W.
+METEOR_FLIES = N_("the direction die shows {face}: the meteor flies {direction}")
+CRATER_NEEDS_METEOR = Phrase(N_("erasing a crater needs the Meteor expansion"))
+LAVA_NEEDS_LAVA = Phrase(N_("lava needs the Lava expansion"))
+ERASE_ONLY_STUCK = Phrase(N_("erasing for lava is allowed only when no lava die fits anywhere"))
+# TRANSLATORS: {move} is a drawing in notation, e.g. "l1 C4 L.L.".
+LAVA_DIE_OWED = N_("a lava die must be drawn this round ({move} fits)")
+VOLCANO_FIRST = N_("no lava die fits: draw a volcano (e.g. on {square}) first")
+# TRANSLATORS: {move} is an erasing in notation, e.g. "erase C4 l1 L.L.".
+ERASE_FIRST = N_("no lava die fits: erase a route for lava (e.g. {move}) first")
+
+
+# What `_refusal` finds besides the side that meets the wrong type.
+TAKEN, UNCONNECTED = -1, 4
+
+
+def placement_problem(board: Board, cell: int, token: str) -> Phrase | None:
     """Why drawing `token` on `cell` is illegal (§7.3 items 3–5), or None when it is legal."""
+    refusal = _refusal(board, cell, token)
+    return None if refusal is None else _refusal_words(board, cell, token, refusal)
+
+
+def _refusal(board: Board, cell: int, token: str) -> int | None:
+    """Which rule refuses the drawing, found without wording it (bots ask this millions
+    of times): the square is `TAKEN`, no side is connected (`UNCONNECTED`), or the
+    side that meets the other type of route, or an exit of it; None when it is legal."""
     if board[cell] is not None:
-        return f"{cell_name(cell)} is not empty"
+        return TAKEN
     connected = False
     for side in range(4):
         kind = token[side]
@@ -156,10 +220,7 @@ def placement_problem(board: Board, cell: int, token: str) -> str | None:
             if exit_kind is None:
                 continue
             if exit_kind != kind:
-                return (
-                    f"{SIDE_NAMES[side]} side ({TYPE_NAMES[kind]}) faces the "
-                    f"{TYPE_NAMES[exit_kind]} exit {exit_name(cell, side)}"
-                )
+                return side
             connected = True
             continue
         other_token = board[other]
@@ -169,21 +230,46 @@ def placement_problem(board: Board, cell: int, token: str) -> str | None:
         if facing == kind:
             connected = True
         elif facing not in (BLANK, CRATER_SIDE):
-            reason = (
-                f"{SIDE_NAMES[side]} side ({TYPE_NAMES[kind]}) faces the "
-                f"{TYPE_NAMES[facing]} side of {cell_name(other)}"
-            )
-            return our_ruling(reason, NO_TOUCH) if facing == LAVA else reason
-    if not connected:
-        return "no route side touches a route or exit of its type"
-    return None
+            return side
+    return None if connected else UNCONNECTED
+
+
+def _refusal_words(board: Board, cell: int, token: str, refusal: int) -> Phrase:
+    """The refusal `_refusal` found, as a player reads it."""
+    if refusal == TAKEN:
+        return Phrase(NOT_EMPTY, square=cell_name(cell))
+    if refusal == UNCONNECTED:
+        return ALONE
+    side, kind = refusal, token[refusal]
+    other = NEIGHBOUR[cell][side]
+    if other < 0:
+        exit_kind = EXIT_TYPE[cell][side]
+        assert exit_kind is not None
+        return Phrase(
+            ON_EXIT,
+            side=SIDE_NAMES[side],
+            kind=TYPE_NAMES[kind],
+            exit_kind=TYPE_NAMES[exit_kind],
+            exit=exit_name(cell, side),
+        )
+    other_token = board[other]
+    assert other_token is not None
+    facing = other_token[OPPOSITE[side]]
+    reason = Phrase(
+        FACES,
+        side=SIDE_NAMES[side],
+        kind=TYPE_NAMES[kind],
+        other=TYPE_NAMES[facing],
+        square=cell_name(other),
+    )
+    return our_ruling(reason, NO_TOUCH) if facing == LAVA else reason
 
 
 def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[int, str]]:
     """Every legal (square, token) for one face on the given target squares."""
     for cell in targets:
         for token in orientation_tokens(face):
-            if placement_problem(board, cell, token) is None:
+            if _refusal(board, cell, token) is None:
                 yield cell, token
 
 
@@ -205,7 +291,7 @@ def longest_order(
 
 def fits(board: Board, cell: int, token: str) -> bool:
     """Whether drawing `token` on `cell` is legal (§7.3 items 3–5)."""
-    return placement_problem(board, cell, token) is None
+    return _refusal(board, cell, token) is None
 
 
 def _drawn(order: tuple[Place, ...]) -> list[Drawn]:
@@ -294,15 +380,21 @@ class Seat:
     def special_this_round(self) -> bool:
         return any(a.source in SPECIAL_ROUTES for a in self.actions)
 
-    def may_draw_special(self, special: str) -> str | None:
+    def may_draw_special(self, special: str) -> Phrase | None:
         """Why `special` may not be drawn now (§7.4), or None."""
         if special in self.specials_used:
-            return f"{special} was already used in this game"
+            return Phrase(SPECIAL_USED, special=special)
         if self.special_this_round:
-            return "a special route was already used this round"
+            return SPECIAL_THIS_ROUND
         if len(self.specials_used) >= SPECIALS_PER_GAME:
-            return f"all {SPECIALS_PER_GAME} special routes of the game have been used"
+            return ALL_SPECIALS_USED
         return None
+
+
+def _cannot_draw_as(action: Place | Erase, face: str, name: str) -> Phrase:
+    """A die drawn as a drawing its face cannot make."""
+    named = Phrase(name)
+    return Phrase(CANNOT_DRAW_AS, source=action.source, face=face, name=named, token=action.token)
 
 
 class RailroadInkState(State):
@@ -408,22 +500,25 @@ class RailroadInkState(State):
     def check(self, player: int, action: CoreAction) -> None:
         problem = self._problem(player, action)
         if problem is not None:
-            raise IllegalActionError(f"{action}: {problem}")
+            # TRANSLATORS: {action} is the refused play in notation, e.g. "d1 B2 .H.H";
+            # {problem} says why.
+            message = _("{action}: {problem}").format(action=action, problem=problem)
+            raise IllegalActionError(message)
 
-    def _problem(self, player: int, action: CoreAction) -> str | None:
+    def _problem(self, player: int, action: CoreAction) -> Phrase | None:
         seat = self.seats[player]
         if isinstance(action, Undo):
-            return None if seat.actions else "nothing to undo in this round"
+            return None if seat.actions else NOTHING_TO_UNDO
         if self.layer == "underground":
             return self._under_problem(player, action)
         if isinstance(action, Double) or (
             isinstance(action, Place) and action.source in UNDER_SOURCES
         ):
-            return "underground dice are drawn in underground rounds"
+            return UNDER_DICE_LATER
         if isinstance(action, Strike | Ignore):
             return self._meteor_problem(player, action)
         if not seat.resolved:
-            return "first the meteor: strike it (strike N/E/S/W) or ignore it (ignore xK)"
+            return METEOR_FIRST
         if isinstance(action, Erase) and not action.for_lava:
             return self._crater_erase_problem(player, action)
         if isinstance(action, End):
@@ -432,33 +527,30 @@ class RailroadInkState(State):
                 return self._order_problem(player) or self._lava_blocker(player)
             die, cell = blocker
             assert self.roll is not None
-            return f"{die} ({self.roll.face(die)}) can still be drawn on {cell_name(cell)}"
+            return Phrase(STILL_DRAWABLE, die=die, face=self.roll.face(die), square=cell_name(cell))
         if isinstance(action, Volcano | Erase) or (
             isinstance(action, Place) and action.source in LAVA_DICE
         ):
             return self._lava_problem(player, action)
         if not isinstance(action, Place):
-            return "not a Railroad Ink action"
+            return NOT_AN_ACTION
         return self._problem_on(player, action, seat.board)
 
-    def _problem_on(self, player: int, action: Place, board: Board) -> str | None:
+    def _problem_on(self, player: int, action: Place, board: Board) -> Phrase | None:
         """Why drawing a route die or special route on `board` is illegal, or None."""
         seat = self.seats[player]
         assert self.roll is not None
         if action.source in DICE:
             face = self.roll.face(action.source)
             if seat.used(action.source):
-                return f"{action.source} was already drawn this round"
+                return Phrase(ALREADY_DRAWN, source=action.source)
         else:
             face = action.source
             special_problem = seat.may_draw_special(face)
             if special_problem is not None:
                 return special_problem
         if action.token not in orientation_tokens(face):
-            return (
-                f"{action.source} shows {face} ({FACE_NAMES[face]}), "
-                f"which cannot be drawn as {action.token}"
-            )
+            return _cannot_draw_as(action, face, FACE_NAMES[face])
         return placement_problem(board, action.cell, action.token)
 
     def _drawable_die(self, player: int) -> tuple[str, int] | None:
@@ -467,7 +559,7 @@ class RailroadInkState(State):
         board = self.seats[player].board
         targets = frontier(board)
         for die in self.unused_dice(player):
-            for cell, _ in placements(board, self.roll.face(die), targets):
+            for cell, _token in placements(board, self.roll.face(die), targets):
                 return die, cell
         return None
 
@@ -569,7 +661,7 @@ class RailroadInkState(State):
         dice = [*self._round_dice(player), (DOUBLE_DIE, self.roll.face(action.die))]
         return self._way_ahead(player, dice) is not None
 
-    def _order_problem(self, player: int) -> str | None:
+    def _order_problem(self, player: int) -> Phrase | None:
         """Why `end` must wait although no unused die fits now: some order of drawing
         this round's dice alone (no special route), from the round's start, draws more
         of them than the player has (§7.5 item 2), so the order of drawing or a special
@@ -588,12 +680,10 @@ class RailroadInkState(State):
         most = self._most_dice(player, dice)
         if len(most) <= sum(source in drawn for source, _ in dice):
             return None
-        which = (
-            "the dice can all be drawn"
-            if len(most) == len(dice)
-            else f"{len(most)} of the {len(dice)} dice can be drawn"
-        )
-        return f"{which}: {', '.join(map(str, most))}; undo and draw them"
+        order = ", ".join(map(str, most))
+        if len(most) == len(dice):
+            return Phrase(ALL_DICE_FIT, order=order)
+        return Phrase(SOME_DICE_FIT, most=len(most), count=len(dice), order=order)
 
     # --- underground rounds (§11.4–§11.6) --------------------------------------------------
     def _under_sources(self, player: int) -> list[str]:
@@ -613,7 +703,7 @@ class RailroadInkState(State):
             found.extend(Double(die) for die in UNDER_SOURCES[:4])
         return found
 
-    def _under_problem(self, player: int, action: CoreAction) -> str | None:
+    def _under_problem(self, player: int, action: CoreAction) -> Phrase | None:
         seat = self.seats[player]
         assert isinstance(self.roll, UnderRoll)
         if isinstance(action, Double):
@@ -624,20 +714,18 @@ class RailroadInkState(State):
             )
             if not moves:
                 return self._order_problem(player)
-            return f"{moves[0].source} can still be drawn on {cell_name(moves[0].cell)}"
+            square = cell_name(moves[0].cell)
+            return Phrase(UNDER_STILL_DRAWABLE, source=moves[0].source, square=square)
         if not isinstance(action, Place) or action.source not in UNDER_SOURCES:
-            return "an underground round draws the underground dice (u1-u4, u5 after a double)"
+            return UNDER_DICE_NOW
         if action.source not in self._under_sources(player):
             if action.source == "u5" and seat.doubled is None:
-                return "u5 exists only after a double"
-            return f"{action.source} was already drawn this round"
+                return NO_DOUBLE_YET
+            return Phrase(ALREADY_DRAWN, source=action.source)
         face = source_face(self.roll, action.source, seat.doubled)
         assert face is not None
         if action.token not in under_orientations(face):
-            return (
-                f"{action.source} shows {face} ({UNDER_FACE_NAMES[face]}), "
-                f"which cannot be drawn as {action.token}"
-            )
+            return _cannot_draw_as(action, face, UNDER_FACE_NAMES[face])
         return under_problem(seat.under, action.cell, action.token)
 
     def apply(self, player: int, action: CoreAction | str) -> CoreAction:
@@ -683,23 +771,23 @@ class RailroadInkState(State):
             for way in ways
         ]
 
-    def _meteor_problem(self, player: int, action: Strike | Ignore) -> str | None:
+    def _meteor_problem(self, player: int, action: Strike | Ignore) -> Phrase | None:
         seat = self.seats[player]
         if not self.game.meteor:
-            return "the meteor needs the Meteor expansion"
+            return NEEDS_METEOR
         if seat.resolved:
-            return "the meteor of this round is already resolved"
+            return METEOR_RESOLVED
         assert self.roll is not None
         if isinstance(action, Strike):
             face = self.surface_roll.direction
             if face[1] not in ("A", action.direction):
-                return f"the direction die shows {face}: the meteor flies {face[1]}"
+                return Phrase(METEOR_FLIES, face=face, direction=face[1])
             return None
         return seat.may_draw_special(action.special)
 
-    def _crater_erase_problem(self, player: int, action: Erase) -> str | None:
+    def _crater_erase_problem(self, player: int, action: Erase) -> Phrase | None:
         if not self.game.meteor:
-            return "erasing a crater needs the Meteor expansion"
+            return CRATER_NEEDS_METEOR
         board = self.seats[player].board
         problem = crater_problem(board, action.cell)
         if problem is not None:
@@ -725,30 +813,27 @@ class RailroadInkState(State):
                 found.extend(
                     Erase(cell, source, token)
                     for token in orientation_tokens(face)
-                    if placement_problem(cleared, cell, token) is None
+                    if fits(cleared, cell, token)
                 )
         return found
 
     # --- lava (§9.5, §9.6) ------------------------------------------------------------
-    def _lava_problem(self, player: int, action: CoreAction) -> str | None:
+    def _lava_problem(self, player: int, action: CoreAction) -> Phrase | None:
         if not self.game.lava:
-            return "lava needs the Lava expansion"
+            return LAVA_NEEDS_LAVA
         board = self.seats[player].board
         if isinstance(action, Volcano):
             return volcano_problem(board, action.cell)
         assert isinstance(action, Place | Erase) and self.roll is not None
         if action.source not in self.unused_lava_dice(player):
-            return f"{action.source} was already drawn this round"
+            return Phrase(ALREADY_DRAWN, source=action.source)
         face = self.roll.face(action.source)
         if action.token not in orientation_tokens(face):
-            return (
-                f"{action.source} shows {face} ({FACE_NAMES[face]}), "
-                f"which cannot be drawn as {action.token}"
-            )
+            return _cannot_draw_as(action, face, FACE_NAMES[face])
         if isinstance(action, Erase):
             problem = erase_problem(board, action.cell, action.token)
             if problem is None and not self._stuck(player):
-                return "erasing for lava is allowed only when no lava die fits anywhere"
+                return ERASE_ONLY_STUCK
             return problem
         return lava_problem(board, action.cell, action.token)
 
@@ -784,20 +869,20 @@ class RailroadInkState(State):
             found.extend(self._erase_moves(player))
         return found
 
-    def _lava_blocker(self, player: int) -> str | None:
+    def _lava_blocker(self, player: int) -> Phrase | None:
         """Why `end` must wait for lava (O10), or None."""
         if not self.game.lava or len(self.unused_lava_dice(player)) < len(LAVA_DICE):
             return None
         board = self.seats[player].board
         move = next(self._lava_moves(player), None)
         if move is not None:
-            return f"a lava die must be drawn this round ({move} fits)"
+            return Phrase(LAVA_DIE_OWED, move=str(move))
         volcano = next(iter(volcano_squares(board)), None)
         if volcano is not None:
-            return f"no lava die fits: draw a volcano (e.g. on {cell_name(volcano)}) first"
+            return Phrase(VOLCANO_FIRST, square=cell_name(volcano))
         erase = next(self._erase_moves(player), None)
         if erase is not None:
-            return f"no lava die fits: erase a route for lava (e.g. {erase}) first"
+            return Phrase(ERASE_FIRST, move=str(erase))
         return None
 
     def _do_under(self, seat: Seat, action: CoreAction) -> None:
@@ -921,8 +1006,13 @@ class RailroadInkState(State):
     def _do_chance(self, outcome: Outcome) -> None:
         underground = self.game.layer_of(self.round + 1) == "underground"
         if underground != isinstance(outcome, UnderRoll):
-            layer = "an underground" if underground else "a surface"
-            raise IllegalActionError(f"{outcome}: round {self.round + 1} is {layer} round")
+            if underground:
+                # TRANSLATORS: {outcome} is a roll in notation, e.g. "roll HS RC HT OV".
+                message = _("{outcome}: round {round} is an underground round")
+            else:
+                # TRANSLATORS: {outcome} is a roll in notation, e.g. "roll HS RC HT OV".
+                message = _("{outcome}: round {round} is a surface round")
+            raise IllegalActionError(message.format(outcome=outcome, round=self.round + 1))
         self.round += 1
         assert isinstance(outcome, Roll | UnderRoll)
         self.roll = outcome
@@ -1009,7 +1099,8 @@ class RailroadInk(Game):
         "d1 D1 .H.H   x3 C4 HHHH   l1 D5 .L.L   volcano A1   strike N   u3 D1 .P.P   "
         "double u2   undo   end"
     )
-    chance_help = "the roll you threw (e.g. HS RC HT OV, LC LT with Lava, MA M2 with Meteor)"
+    # TRANSLATORS: the face codes (HS RC HT OV, LC LT, MA M2) are notation.
+    chance_help = N_("the roll you threw (e.g. HS RC HT OV, LC LT with Lava, MA M2 with Meteor)")
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
 
     def __init__(self, options: Mapping[str, Any]) -> None:
@@ -1021,9 +1112,11 @@ class RailroadInk(Game):
         self.underground = "underground" in self.expansions
         self.standalone = options.get("variant") == "underground-standalone"
         if self.underground and (self.lava or self.meteor):
-            raise ValueError("the Underground expansion is not combined with Lava or Meteor (O16)")
+            raise ValueError(
+                _("the Underground expansion is not combined with Lava or Meteor (O16)")
+            )
         if self.standalone and self.expansions:
-            raise ValueError("the standalone Underground game takes no expansions")
+            raise ValueError(_("the standalone Underground game takes no expansions"))
         self.has_underground = self.underground or self.standalone
         if self.underground:
             self.rounds = UNDERGROUND_ROUNDS
@@ -1098,7 +1191,7 @@ class RailroadInk(Game):
         return words.score_help(self)
 
     def guide(self) -> list[tuple[str, str]]:
-        return list(words.GUIDE)
+        return words.guide()
 
     def prompt(self, state: State, player: int) -> str:
         assert isinstance(state, RailroadInkState)
@@ -1201,7 +1294,7 @@ class RailroadInk(Game):
                 details = score_board(position.surface) if overlay else None
                 surface = render_board(position.surface, details=details)
             underground = render_underground(position.underground)
-            return render_layers(surface, underground, title, names=words.LAYER_NAMES)
+            return render_layers(surface, underground, title, names=words.layer_names(None))
         details = score_board(position, lava=self.lava, meteor=self.meteor) if overlay else None
         return render_board(position, details=details, title=title)
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from linecraft.core.graph import UnionFind, longest_simple_path
+from linecraft.core.i18n import _
 from linecraft.games.railroad_ink.board import (
     CELLS,
     CENTRE,
@@ -20,6 +21,7 @@ from linecraft.games.railroad_ink.board import (
     cell_name,
     exit_name,
 )
+from linecraft.games.railroad_ink.phrases import N_, Phrase
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER,
@@ -58,10 +60,14 @@ class Network:
 class RouteError:
     square: str
     side: str
-    reason: str
+    reason: Phrase
 
     def __str__(self) -> str:
-        return f"{self.square} {self.side}: {self.reason}"
+        # TRANSLATORS: a route end that leads nowhere: a square, a side (N, E, S or W)
+        # and why, e.g. "A3 N: highway faces the empty square A2".
+        return _("{square} {side}: {reason}").format(
+            square=self.square, side=self.side, reason=self.reason
+        )
 
 
 @dataclass(frozen=True)
@@ -284,19 +290,29 @@ def loose_ends(board: Board) -> Iterator[tuple[int, int, int, str | None]]:
                 yield cell, side, other, facing
 
 
+# Why a route end is an error, as its mark on the board names it (§8.5).
+# TRANSLATORS: {kind} is "highway", "railway" or "lava"; {square} a square such as A2.
+FACES_EMPTY = N_("{kind} faces the empty square {square}")
+FACES_BLANK = N_("{kind} faces a blank side of {square}")
+FACES_CRATER = N_("{kind} faces the crater {square}")
+# TRANSLATORS: {kind} and {other} are "highway", "railway" or "lava".
+FACES_OTHER = N_("{kind} faces the {other} of {square}")
+
+
 def route_errors(board: Board) -> tuple[RouteError, ...]:
     """Every route side that leads nowhere (§8.5); the board edge is never an error."""
     errors = []
     for cell, side, other, facing in loose_ends(board):
         kind = TYPE_NAMES[board[cell][side]]  # type: ignore[index]
+        square = cell_name(other)
         if facing is None:
-            reason = f"{kind} faces the empty square {cell_name(other)}"
+            reason = Phrase(FACES_EMPTY, kind=kind, square=square)
         elif facing == BLANK:
-            reason = f"{kind} faces a blank side of {cell_name(other)}"
+            reason = Phrase(FACES_BLANK, kind=kind, square=square)
         elif facing == CRATER_SIDE:
-            reason = f"{kind} faces the crater {cell_name(other)}"
+            reason = Phrase(FACES_CRATER, kind=kind, square=square)
         else:
-            reason = f"{kind} faces the {TYPE_NAMES[facing]} of {cell_name(other)}"
+            reason = Phrase(FACES_OTHER, kind=kind, other=TYPE_NAMES[facing], square=square)
         errors.append(RouteError(cell_name(cell), SIDE_NAMES[side], reason))
     return tuple(errors)
 

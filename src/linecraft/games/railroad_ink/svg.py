@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from linecraft.core.i18n import N_, _
 from linecraft.core.svg import Svg
 from linecraft.games.railroad_ink.board import (
     CELLS,
@@ -461,17 +462,24 @@ def _under_square(cell: int, token: str) -> list[str]:
     return out
 
 
+# The two boards' names above them (§11.5).
+LAYER_NAMES = (N_("Surface"), N_("Underground"))
+
+
 def render_layers(
     surface: Svg | None,
     underground: Svg,
     title: str | None = None,
     *,
-    names: tuple[str, str] = ("Surface", "Underground"),
+    names: tuple[str, str] | None = None,
     resting: int | None = None,
 ) -> Svg:
-    """The surface board and the underground board side by side, each named above it;
+    """The surface board and the underground board side by side, each named above it
+    (`names`, already in the reader's language; the plain names without them);
     the board at rest this round (`resting`: 0 the surface, 1 the underground) pales,
     so the one drawn on stands out."""
+    if names is None:
+        names = (_(LAYER_NAMES[0]), _(LAYER_NAMES[1]))
     width = 2 * MARGIN + SIZE * CELL
     boards = [
         (i, n, b) for i, (n, b) in enumerate(zip(names, (surface, underground), strict=True)) if b

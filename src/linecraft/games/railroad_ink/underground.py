@@ -13,11 +13,13 @@ from functools import cache
 from itertools import product
 
 from linecraft.core.graph import UnionFind
+from linecraft.core.i18n import _, _n
 from linecraft.games.railroad_ink.board import (
     CELLS,
     CENTRE,
     EXIT_TYPE,
     NEIGHBOUR,
+    WRONG_TOKENS,
     Board,
     Drawing,
     Rows,
@@ -27,6 +29,7 @@ from linecraft.games.railroad_ink.board import (
     format_board,
     parse_surface,
 )
+from linecraft.games.railroad_ink.phrases import N_, Phrase
 from linecraft.games.railroad_ink.pieces import (
     HIGHWAY,
     OPPOSITE,
@@ -37,7 +40,12 @@ from linecraft.games.railroad_ink.pieces import (
 from linecraft.games.railroad_ink.scoring import NETWORK_POINTS, longest_path
 
 SUBWAY, PIPE, BLANK = "S", "P", "."
-UNDER_NAMES = {SUBWAY: "subway", PIPE: "pipe", BLANK: "blank"}
+# A side's type as a refusal names it, e.g. "W side (subway)".
+UNDER_NAMES = {
+    SUBWAY: Phrase(N_("subway")),
+    PIPE: Phrase(N_("pipe")),
+    BLANK: Phrase(N_("blank")),
+}
 # Which surface exits accept which underground type (§11.1).
 ACCEPTS = {RAILWAY: SUBWAY, HIGHWAY: PIPE}
 
@@ -58,22 +66,23 @@ CANONICAL = {
     "PTs": "PPPSo",
     "STc": "SSSPc",
 }
+# A face as a refusal names it (the command line shows these too).
 FACE_NAMES = {
-    "SIo": "straight subway with a station",
-    "SLo": "curved subway with a station",
-    "STo": "subway T with a station",
-    "SI": "straight subway",
-    "SL": "curved subway",
-    "ST": "subway T",
-    "PI": "straight pipe",
-    "PL": "curved pipe",
-    "PT": "pipe T",
-    "PX": "pipe crossing",
-    "II": "pipe crossing a subway",
-    "LL": "curved subway beside a curved pipe",
-    "LLo": "curved subway with a station beside a curved pipe",
-    "PTs": "pipe T and a subway stub with a station",
-    "STc": "subway T and a capped pipe stub",
+    "SIo": N_("straight subway with a station"),
+    "SLo": N_("curved subway with a station"),
+    "STo": N_("subway T with a station"),
+    "SI": N_("straight subway"),
+    "SL": N_("curved subway"),
+    "ST": N_("subway T"),
+    "PI": N_("straight pipe"),
+    "PL": N_("curved pipe"),
+    "PT": N_("pipe T"),
+    "PX": N_("pipe crossing"),
+    "II": N_("pipe crossing a subway"),
+    "LL": N_("curved subway beside a curved pipe"),
+    "LLo": N_("curved subway with a station beside a curved pipe"),
+    "PTs": N_("pipe T and a subway stub with a station"),
+    "STc": N_("subway T and a capped pipe stub"),
 }
 # The four underground dice A, B, C, D (u1–u4): faces and their odds in sixths.
 DICE_FACES: tuple[dict[str, int], ...] = (
@@ -122,9 +131,9 @@ def under_piece(token: str) -> UnderPiece:
     """Read an underground token (§12.3); `ValueError` says what is wrong."""
     sides, markers = token[:4], token[4:]
     if len(token) < 4 or any(c not in "SP." for c in sides):
-        raise ValueError(f"{token!r} is not an underground token: four sides from S, P, .")
+        raise _malformed(N_("{token} is not an underground token: four sides from S, P, ."), token)
     if sides == "....":
-        raise ValueError(f"{token!r}: an empty square is written '....' with no markers")
+        raise _malformed(N_("{token}: an empty square is written '....' with no markers"), token)
     order = [m for m in markers]
     station = order[:1] in (["o"], ["h"])
     rest = order[1:] if station else order
@@ -132,18 +141,23 @@ def under_piece(token: str) -> UnderPiece:
     rest = rest[1:] if cap else rest
     burst = rest == ["b"]
     if rest not in ([], ["b"]):
-        raise ValueError(f"{token!r}: markers come as [o|h][c][b]")
+        raise _malformed(N_("{token}: markers come as [o|h][c][b]"), token)
     subway = tuple(i for i, c in enumerate(sides) if c == SUBWAY)
     pipe = tuple(i for i, c in enumerate(sides) if c == PIPE)
     if station and not subway:
-        raise ValueError(f"{token!r}: a station needs a subway side")
+        raise _malformed(N_("{token}: a station needs a subway side"), token)
     if len(subway) == 1 and not station:
-        raise ValueError(f"{token!r}: a subway stub ends at a station ('o')")
+        raise _malformed(N_("{token}: a subway stub ends at a station ('o')"), token)
     if cap != (len(pipe) == 1):
-        raise ValueError(f"{token!r}: a pipe stub, and only a stub, ends at a cap ('c')")
+        raise _malformed(N_("{token}: a pipe stub, and only a stub, ends at a cap ('c')"), token)
     if burst and not pipe:
-        raise ValueError(f"{token!r}: only a pipe can burst")
+        raise _malformed(N_("{token}: only a pipe can burst"), token)
     return UnderPiece(token, sides, subway, pipe, station, station and order[0] == "h", burst)
+
+
+def _malformed(message: str, token: str) -> ValueError:
+    """What is wrong with a token, in the reader's language."""
+    return ValueError(_(message).format(token=repr(token)))
 
 
 def exit_accepts(cell: int, side: int) -> str | None:
@@ -152,24 +166,40 @@ def exit_accepts(cell: int, side: int) -> str | None:
     return None if kind is None else ACCEPTS[kind]
 
 
-def under_problem(board: Board, cell: int, token: str) -> str | None:
+# Why an underground drawing is refused (worded only when read, see `Phrase`).
+NOT_EMPTY = N_("{square} is not empty")
+# TRANSLATORS: {side} is N, E, S or W; {kind} is "subway" or "pipe"; {exit} is
+# an exit such as A4N.
+EXIT_TAKES = {
+    SUBWAY: N_("{side} side ({kind}) lies on the exit {exit}, which takes subways"),
+    PIPE: N_("{side} side ({kind}) lies on the exit {exit}, which takes pipes"),
+}
+# TRANSLATORS: {side} is N, E, S or W; {kind} and {other} are "subway" or "pipe".
+UNDER_FACES = N_("{side} side ({kind}) faces the {other} side of {square}")
+UNDER_ALONE = Phrase(N_("no side touches a subway, pipe or exit of its type"))
+
+
+def under_problem(board: Board, cell: int, token: str) -> Phrase | None:
     """Why drawing `token` on underground square `cell` is illegal (§11.4 items 3–5)."""
     if board[cell] is not None:
-        return f"{cell_name(cell)} is not empty"
+        return Phrase(NOT_EMPTY, square=cell_name(cell))
     connected = False
     for side in range(4):
         kind = token[side]
         if kind == BLANK:
             continue
         other = NEIGHBOUR[cell][side]
-        where = f"{SIDE_NAMES[side]} side ({UNDER_NAMES[kind]})"
         if other < 0:
             accepts = exit_accepts(cell, side)
             if accepts is None:
                 continue
             if accepts != kind:
-                name = exit_name(cell, side)
-                return f"{where} lies on the exit {name}, which takes {UNDER_NAMES[accepts]}s"
+                return Phrase(
+                    EXIT_TAKES[accepts],
+                    side=SIDE_NAMES[side],
+                    kind=UNDER_NAMES[kind],
+                    exit=exit_name(cell, side),
+                )
             connected = True
             continue
         other_token = board[other]
@@ -177,10 +207,16 @@ def under_problem(board: Board, cell: int, token: str) -> str | None:
         if facing is None or facing == BLANK:
             continue
         if facing != kind:
-            return f"{where} faces the {UNDER_NAMES[facing]} side of {cell_name(other)}"
+            return Phrase(
+                UNDER_FACES,
+                side=SIDE_NAMES[side],
+                kind=UNDER_NAMES[kind],
+                other=UNDER_NAMES[facing],
+                square=cell_name(other),
+            )
         connected = True
     if not connected:
-        return "no side touches a subway, pipe or exit of its type"
+        return UNDER_ALONE
     return None
 
 
@@ -221,7 +257,8 @@ def parse_under_roll(text: str) -> UnderRoll:
         listing = "; ".join(
             f"{d}: {' '.join(faces)}" for d, faces in zip("ABCD", DICE_FACES, strict=True)
         )
-        raise ValueError(f"{text!r} is not an underground roll (one face per die — {listing})")
+        message = _("{text} is not an underground roll (one face per die — {faces})")
+        raise ValueError(message.format(text=repr(text), faces=listing))
     return UnderRoll((faces[0], faces[1], faces[2], faces[3]))  # type: ignore[arg-type]
 
 
@@ -370,7 +407,7 @@ def parse_layers(text: str) -> Layers:
 
     rows = board_rows(text)
     if "underground" not in rows:
-        raise PositionError("the Underground expansion needs an [underground] board")
+        raise PositionError(_("the Underground expansion needs an [underground] board"))
     return _layers(rows)
 
 
@@ -402,7 +439,9 @@ def _parse_underground(rows: Rows) -> list[str | None]:
     board: list[str | None] = []
     for row, (number, tokens) in enumerate(rows):
         if len(tokens) != 7:
-            raise PositionError(f"line {number}: {len(tokens)} tokens, a board line has 7")
+            raise PositionError(
+                _n(*WRONG_TOKENS, len(tokens)).format(number=number, count=len(tokens), size=7)
+            )
         for col, token in enumerate(tokens):
             if token == "....":
                 board.append(None)
@@ -411,8 +450,28 @@ def _parse_underground(rows: Rows) -> list[str | None]:
                 board.append(under_piece(token).token)
             except ValueError as exc:
                 square = cell_name(row * 7 + col)
-                raise PositionError(f"line {number}, square {square}: {exc}") from None
+                raise PositionError(
+                    _("line {number}, square {square}: {problem}").format(
+                        number=number, square=square, problem=exc
+                    )
+                ) from None
     return board
+
+
+# What is wrong with an underground board in a file (§12.5).
+# TRANSLATORS: {square} {side} is a square and a side, e.g. "D3 N"; {kind} is
+# "subway" or "pipe".
+ON_EXIT_FOR = {
+    SUBWAY: N_("{square} {side}: {kind} on an exit for subways"),
+    PIPE: N_("{square} {side}: {kind} on an exit for pipes"),
+}
+# TRANSLATORS: {square} {side} is a square and a side, e.g. "D3 E"; {kind} and
+# {other} are "subway" or "pipe"; {neighbour} is the square next to it.
+MEETS = N_("{square} {side}: {kind} faces the {other} of {neighbour}")
+NO_BURSTS_ALONE = N_("{square}: no pipe bursts in the standalone game")
+HUB_WITHOUT = N_("{square}: a hub, but the surface has no station")
+STATION_UNDER = N_("{square}: a plain station, but the surface has a station")
+BURST_WITHOUT = N_("{square}: a burst pipe with no surface station above")
 
 
 def underground_problems(layers: Layers, *, standalone: bool) -> list[str]:
@@ -433,13 +492,12 @@ def underground_problems(layers: Layers, *, standalone: bool) -> list[str]:
             if kind == BLANK:
                 continue
             other = NEIGHBOUR[cell][side]
-            where = f"{cell_name(cell)} {SIDE_NAMES[side]}"
+            where = {"square": cell_name(cell), "side": SIDE_NAMES[side]}
             if other < 0:
                 accepts = exit_accepts(cell, side)
                 if accepts is not None and accepts != kind:
-                    problems.append(
-                        f"{where}: {UNDER_NAMES[kind]} on an exit for {UNDER_NAMES[accepts]}s"
-                    )
+                    message = _(ON_EXIT_FOR[accepts])
+                    problems.append(message.format(kind=UNDER_NAMES[kind], **where))
                 continue
             facing = board[other]
             if (
@@ -449,17 +507,19 @@ def underground_problems(layers: Layers, *, standalone: bool) -> list[str]:
             ):
                 met = UNDER_NAMES[facing[OPPOSITE[side]]]
                 problems.append(
-                    f"{where}: {UNDER_NAMES[kind]} faces the {met} of {cell_name(other)}"
+                    _(MEETS).format(
+                        kind=UNDER_NAMES[kind], other=met, neighbour=cell_name(other), **where
+                    )
                 )
+        square = cell_name(cell)
         if standalone or layers.surface is None:
             if shape.burst:
-                problems.append(f"{cell_name(cell)}: no pipe bursts in the standalone game")
+                problems.append(_(NO_BURSTS_ALONE).format(square=square))
             continue
         above = layers.surface[cell] if layers.surface is not None else None
         station_above = above is not None and piece(above).is_station
         if shape.station and shape.hub != station_above:
-            state, above_text = ("a hub", "has no") if shape.hub else ("a plain station", "has a")
-            problems.append(f"{cell_name(cell)}: {state}, but the surface {above_text} station")
+            problems.append(_(HUB_WITHOUT if shape.hub else STATION_UNDER).format(square=square))
         if shape.burst and not station_above:
-            problems.append(f"{cell_name(cell)}: a burst pipe with no surface station above")
+            problems.append(_(BURST_WITHOUT).format(square=square))
     return problems

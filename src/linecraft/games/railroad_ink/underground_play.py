@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from linecraft.games.railroad_ink.actions import UNDER_SOURCES, Place
 from linecraft.games.railroad_ink.board import SIZE, Board, frontier, longest_drawing
+from linecraft.games.railroad_ink.phrases import N_, Phrase
 from linecraft.games.railroad_ink.pieces import piece
 from linecraft.games.railroad_ink.underground import (
     DOUBLE_DIE,
@@ -34,11 +35,17 @@ def complete_token(face: str, token: str) -> str:
     return matches[0] if len(matches) == 1 and token in (matches[0], matches[0][:4]) else token
 
 
-def double_problem(doubled: str | None, doublings: int) -> str | None:
+ALREADY_DOUBLED = Phrase(N_("a die was already doubled this round"))
+ALL_DOUBLED = Phrase(
+    N_("all {count} doublings of the game have been used"), count=DOUBLINGS_PER_GAME
+)
+
+
+def double_problem(doubled: str | None, doublings: int) -> Phrase | None:
     if doubled is not None:
-        return "a die was already doubled this round"
+        return ALREADY_DOUBLED
     if doublings >= DOUBLINGS_PER_GAME:
-        return f"all {DOUBLINGS_PER_GAME} doublings of the game have been used"
+        return ALL_DOUBLED
     return None
 
 

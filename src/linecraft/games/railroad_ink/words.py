@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from linecraft.core.errors import IllegalActionError
 from linecraft.core.game import Action, Control, Event, Picture, Reference
+from linecraft.core.i18n import N_, Nn_, _, _n
 from linecraft.games.railroad_ink.actions import (
     DICE,
     LAVA_DICE,
@@ -65,169 +66,226 @@ if TYPE_CHECKING:  # the rules' Game hands its hooks to this module
 # What a surface square holds, as drawn (§4, §5, §9.2, §10.4): die faces, special routes,
 # lava faces, the volcano and the crater.
 SURFACE_PIECES = {
-    "HS": "a straight highway",
-    "RS": "a straight railway",
-    "HC": "a curved highway",
-    "RC": "a curved railway",
-    "HT": "a highway T-junction",
-    "RT": "a railway T-junction",
-    "OV": "an overpass",
-    "SS": "a straight station",
-    "SC": "a curved station",
-    "x1": "a station with three highways and a railway",
-    "x2": "a station with a highway and three railways",
-    "x3": "a highway crossing",
-    "x4": "a railway crossing",
-    "x5": "a station with two highways and two railways side by side",
-    "x6": "a station with two highways and two railways opposite each other",
-    "LC": "a lava corner",
-    "LS": "a straight lava flow",
-    "LT": "lava on three sides",
-    "LR": "lava beside a straight railway",
-    "LH": "lava beside a straight highway",
-    "V": "a volcano",
-    CRATER: "a crater",
+    "HS": N_("a straight highway"),
+    "RS": N_("a straight railway"),
+    "HC": N_("a curved highway"),
+    "RC": N_("a curved railway"),
+    "HT": N_("a highway T-junction"),
+    "RT": N_("a railway T-junction"),
+    "OV": N_("an overpass"),
+    "SS": N_("a straight station"),
+    "SC": N_("a curved station"),
+    "x1": N_("a station with three highways and a railway"),
+    "x2": N_("a station with a highway and three railways"),
+    "x3": N_("a highway crossing"),
+    "x4": N_("a railway crossing"),
+    "x5": N_("a station with two highways and two railways side by side"),
+    "x6": N_("a station with two highways and two railways opposite each other"),
+    "LC": N_("a lava corner"),
+    "LS": N_("a straight lava flow"),
+    "LT": N_("lava on three sides"),
+    "LR": N_("lava beside a straight railway"),
+    "LH": N_("lava beside a straight highway"),
+    "V": N_("a volcano"),
+    CRATER: N_("a crater"),
 }
 # What an underground square holds, as drawn (§11.3).
 UNDER_PIECES = {
-    "SIo": "a straight subway with a station",
-    "SLo": "a curved subway with a station",
-    "STo": "a subway T-junction with a station",
-    "SI": "a straight subway",
-    "SL": "a curved subway",
-    "ST": "a subway T-junction",
-    "PI": "a straight pipe",
-    "PL": "a curved pipe",
-    "PT": "a pipe T-junction",
-    "PX": "a pipe crossing",
-    "II": "a pipe crossing a subway",
-    "LL": "a curved subway beside a curved pipe",
-    "LLo": "a curved subway with a station beside a curved pipe",
-    "PTs": "a pipe T-junction and a subway stub with a station",
-    "STc": "a subway T-junction and a capped pipe stub",
+    "SIo": N_("a straight subway with a station"),
+    "SLo": N_("a curved subway with a station"),
+    "STo": N_("a subway T-junction with a station"),
+    "SI": N_("a straight subway"),
+    "SL": N_("a curved subway"),
+    "ST": N_("a subway T-junction"),
+    "PI": N_("a straight pipe"),
+    "PL": N_("a curved pipe"),
+    "PT": N_("a pipe T-junction"),
+    "PX": N_("a pipe crossing"),
+    "II": N_("a pipe crossing a subway"),
+    "LL": N_("a curved subway beside a curved pipe"),
+    "LLo": N_("a curved subway with a station beside a curved pipe"),
+    "PTs": N_("a pipe T-junction and a subway stub with a station"),
+    "STc": N_("a subway T-junction and a capped pipe stub"),
 }
-DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-DISTANCE_WORDS = {1: "1 square", 2: "2 squares", 3: "3 squares"}
+# The same pieces without their article, in lists and beside the dice faces.
+SURFACE_FACES = {
+    "HS": N_("straight highway"),
+    "RS": N_("straight railway"),
+    "HC": N_("curved highway"),
+    "RC": N_("curved railway"),
+    "HT": N_("highway T-junction"),
+    "RT": N_("railway T-junction"),
+    "OV": N_("overpass"),
+    "SS": N_("straight station"),
+    "SC": N_("curved station"),
+    "x1": N_("station with three highways and a railway"),
+    "x2": N_("station with a highway and three railways"),
+    "x3": N_("highway crossing"),
+    "x4": N_("railway crossing"),
+    "x5": N_("station with two highways and two railways side by side"),
+    "x6": N_("station with two highways and two railways opposite each other"),
+    "LC": N_("lava corner"),
+    "LS": N_("straight lava flow"),
+    "LT": N_("lava on three sides"),
+    "LR": N_("lava beside a straight railway"),
+    "LH": N_("lava beside a straight highway"),
+    "V": N_("volcano"),
+    CRATER: N_("crater"),
+}
+UNDER_FACES = {
+    "SIo": N_("straight subway with a station"),
+    "SLo": N_("curved subway with a station"),
+    "STo": N_("subway T-junction with a station"),
+    "SI": N_("straight subway"),
+    "SL": N_("curved subway"),
+    "ST": N_("subway T-junction"),
+    "PI": N_("straight pipe"),
+    "PL": N_("curved pipe"),
+    "PT": N_("pipe T-junction"),
+    "PX": N_("pipe crossing"),
+    "II": N_("pipe crossing a subway"),
+    "LL": N_("curved subway beside a curved pipe"),
+    "LLo": N_("curved subway with a station beside a curved pipe"),
+    "PTs": N_("pipe T-junction and a subway stub with a station"),
+    "STc": N_("subway T-junction and a capped pipe stub"),
+}
+# The meteor's way and how far it flies, as {direction} and {distance} in the log.
+DIRECTION_WORDS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+DISTANCE = Nn_("{count} square", "{count} squares")
 
 # --- the log ----------------------------------------------------------------------------
+# In the log, {name} is a player's name, {square} a square such as D4, and {piece},
+# {old} and {d1}…{d4} a piece with its article, e.g. "a curved highway".
 ROLLED = {  # by the kind of round (§7.2, §11.5, §11.10)
-    "plain": "Round {round} of {rounds}: the dice show {d1}, {d2}, {d3} and {d4}.",
-    "surface": (
+    # TRANSLATORS: {d1}…{d4} are pieces with their article, e.g. "a curved highway".
+    "plain": N_("Round {round} of {rounds}: the dice show {d1}, {d2}, {d3} and {d4}."),
+    "surface": N_(
         "Round {round} of {rounds}, on the surface: the dice show {d1}, {d2}, {d3} and {d4}."
     ),
-    "underground": (
+    "underground": N_(
         "Round {round} of {rounds}, underground: the underground dice show "
         "{d1}, {d2}, {d3} and {d4}."
     ),
 }
-LAVA_ROLLED = "The lava dice show {l1} and {l2}."
-METEOR_ROLLED = "The meteor will fly {direction} {distance}."
-METEOR_ROLLED_ANY = "The meteor will fly {distance}, each player choosing its direction."
-DREW = "{name} drew {piece} on {square}."
-DREW_SPECIAL = "{name} drew a special route on {square}: {piece}."
-DREW_VOLCANO = "{name} drew a new volcano on {square}."
-ERASED_FOR_LAVA = (
+LAVA_ROLLED = N_("The lava dice show {l1} and {l2}.")
+# TRANSLATORS: {direction} is north, east, south or west; {distance} e.g. "2 squares".
+METEOR_ROLLED = N_("The meteor will fly {direction} {distance}.")
+METEOR_ROLLED_ANY = N_("The meteor will fly {distance}, each player choosing its direction.")
+# TRANSLATORS: {name} is a player; {piece} a piece with its article, e.g. "a curved
+# highway"; {square} a square such as D4.
+DREW = N_("{name} drew {piece} on {square}.")
+DREW_SPECIAL = N_("{name} drew a special route on {square}: {piece}.")
+DREW_VOLCANO = N_("{name} drew a new volcano on {square}.")
+ERASED_FOR_LAVA = N_(
     "{name} had no room for lava: erased the drawing on {square} ({old}) and drew {piece} there."
 )
-ERASED_CRATER = "{name} erased the crater on {square} and drew {piece} there."
-ERASED_CRATER_SPECIAL = (
+ERASED_CRATER = N_("{name} erased the crater on {square} and drew {piece} there.")
+ERASED_CRATER_SPECIAL = N_(
     "{name} erased the crater on {square} and drew a special route there: {piece}."
 )
-STRUCK = (
+# TRANSLATORS: {direction} is north, east, south or west; {distance} e.g. "2 squares".
+STRUCK = N_(
     "{name} let the meteor strike: it flew {direction} {distance} and left a crater on {square}."
 )
-STRUCK_CHOSEN = (
+# TRANSLATORS: {direction} is north, east, south or west; {distance} e.g. "2 squares".
+STRUCK_CHOSEN = N_(
     "{name} sent the meteor {direction}: it flew {distance} and left a crater on {square}."
 )
-DESTROYED = "The crater destroyed the drawing there ({old})."
-IGNORED = "{name} crossed off a special route ({piece}) to ignore the meteor this round."
-DOUBLED = (  # by the doublings left afterwards (§11.6)
-    "{name} doubled a die: {piece} may be drawn twice this round (no doublings left).",
-    "{name} doubled a die: {piece} may be drawn twice this round (1 doubling left).",
-    "{name} doubled a die: {piece} may be drawn twice this round (2 doublings left).",
+DESTROYED = N_("The crater destroyed the drawing there ({old}).")
+IGNORED = N_("{name} crossed off a special route ({piece}) to ignore the meteor this round.")
+# By the doublings left afterwards (§11.6): none, or {count}.
+DOUBLED_LAST = N_(
+    "{name} doubled a die: {piece} may be drawn twice this round (no doublings left)."
 )
-HUB_DRAWN = "The station is a hub."
-HUB_MADE = "The subway station under {square} is now a hub."
-PIPE_BURST = "The pipe under {square} bursts."
-TOOK_BACK_DRAWING = "{name} took back the drawing on {square} ({piece})."
-TOOK_BACK_VOLCANO = "{name} took back the new volcano on {square}."
-TOOK_BACK_ERASE = "{name} took back the drawing on {square}: {old} is there again."
-TOOK_BACK_STRIKE = "{name} took back the meteor strike on {square}."
-TOOK_BACK_IGNORE = "{name} took back crossing off a special route ({piece})."
-TOOK_BACK_DOUBLE = "{name} took back doubling {piece}."
-ENDED = "{name} ended round {round}."
-ENDED_UNDRAWN = (
-    "{name} ended round {round}; 1 die could not be drawn.",
+DOUBLED = Nn_(
+    "{name} doubled a die: {piece} may be drawn twice this round ({count} doubling left).",
+    "{name} doubled a die: {piece} may be drawn twice this round ({count} doublings left).",
+)
+HUB_DRAWN = N_("The station is a hub.")
+HUB_MADE = N_("The subway station under {square} is now a hub.")
+PIPE_BURST = N_("The pipe under {square} bursts.")
+TOOK_BACK_DRAWING = N_("{name} took back the drawing on {square} ({piece}).")
+TOOK_BACK_VOLCANO = N_("{name} took back the new volcano on {square}.")
+TOOK_BACK_ERASE = N_("{name} took back the drawing on {square}: {old} is there again.")
+TOOK_BACK_STRIKE = N_("{name} took back the meteor strike on {square}.")
+TOOK_BACK_IGNORE = N_("{name} took back crossing off a special route ({piece}).")
+TOOK_BACK_DOUBLE = N_("{name} took back doubling {piece}.")
+ENDED = N_("{name} ended round {round}.")
+ENDED_UNDRAWN = Nn_(
+    "{name} ended round {round}; {count} die could not be drawn.",
     "{name} ended round {round}; {count} dice could not be drawn.",
 )
-LAST_ROUND = "This is the last round."
-GAME_OVER = "That was the last round: the game is over."
+LAST_ROUND = N_("This is the last round.")
+GAME_OVER = N_("That was the last round: the game is over.")
 
 # --- score cards ------------------------------------------------------------------------
 # Rows whose value is text are detail: the numbers beside them are already in the rows
 # that add up to the total.
-ROW_NETWORKS = "Networks (exits in each)"
-ROW_NETWORK_POINTS = "Connected exits"
-ROW_LONGEST_HIGHWAY = "Longest highway"
-ROW_LONGEST_RAILWAY = "Longest railway"
-ROW_CENTRE = "Centre squares"
-ROW_CLOSED_LAKES = "Closed lava lakes (5 each)"
-ROW_LARGEST_LAKE = "Largest lava lake"
-ROW_CRATERS = "Route sides facing a crater (2 each)"
-ROW_ERRORS = "Errors"
-ROW_OPEN_LAVA = "Open lava sides (among the errors)"
+ROW_NETWORKS = N_("Networks (exits in each)")
+ROW_NETWORK_POINTS = N_("Connected exits")
+ROW_LONGEST_HIGHWAY = N_("Longest highway")
+ROW_LONGEST_RAILWAY = N_("Longest railway")
+ROW_CENTRE = N_("Centre squares")
+ROW_CLOSED_LAKES = N_("Closed lava lakes (5 each)")
+ROW_LARGEST_LAKE = N_("Largest lava lake")
+ROW_CRATERS = N_("Route sides facing a crater (2 each)")
+ROW_ERRORS = N_("Errors")
+ROW_OPEN_LAVA = N_("Open lava sides (among the errors)")
 UNDER_ROWS = {  # the underground card (§14.3): on its own, and nested in the surface card
     False: {
-        "networks": "Networks (size of each)",
-        "network_points": "Connected exits and hubs",
-        "longest_pipe_points": "Longest pipe (2 per square)",
-        "longest_subway": "Longest subway",
-        "centre": "Centre squares",
-        "open_ends": "Open ends",
+        "networks": N_("Networks (size of each)"),
+        "network_points": N_("Connected exits and hubs"),
+        "longest_pipe_points": N_("Longest pipe (2 per square)"),
+        "longest_subway": N_("Longest subway"),
+        "centre": N_("Centre squares"),
+        "open_ends": N_("Open ends"),
     },
     True: {
-        "networks": "Underground networks (size of each)",
-        "network_points": "Underground: connected exits and hubs",
-        "longest_pipe_points": "Underground: longest pipe (2 per square)",
-        "longest_subway": "Underground: longest subway",
-        "centre": "Underground: centre squares",
-        "open_ends": "Underground: open ends",
-        "burst_pipes": "Underground: burst pipes (2 each)",
-        "points": "Underground board",
+        "networks": N_("Underground networks (size of each)"),
+        "network_points": N_("Underground: connected exits and hubs"),
+        "longest_pipe_points": N_("Underground: longest pipe (2 per square)"),
+        "longest_subway": N_("Underground: longest subway"),
+        "centre": N_("Underground: centre squares"),
+        "open_ends": N_("Underground: open ends"),
+        "burst_pipes": N_("Underground: burst pipes (2 each)"),
+        "points": N_("Underground board"),
     },
 }
-UNDER_NETWORK = {"subway": "subway of {size}", "pipe": "pipe of {size}"}
+# TRANSLATORS: a network in the list of the underground networks' sizes, e.g.
+# "subway of 5, pipe of 3"; {size} counts its exits (and a subway's hubs).
+UNDER_NETWORK = {"subway": N_("subway of {size}"), "pipe": N_("pipe of {size}")}
 LIST_JOIN = ", "
-NO_NETWORKS = "none"
-ROW_TOTAL = "Total"
+# TRANSLATORS: no networks at all, on the score card.
+NO_NETWORKS = N_("none")
+ROW_TOTAL = N_("Total")
 
 # --- the hand ---------------------------------------------------------------------------
-GROUP_DICE = "Dice"
-GROUP_SPECIAL = "Special routes"
-GROUP_LAVA_DICE = "Lava dice"
-GROUP_UNDER_DICE = "Underground dice"
-GROUP_VOLCANO = "Volcano"
+GROUP_DICE = N_("Dice")
+GROUP_SPECIAL = N_("Special routes")
+GROUP_LAVA_DICE = N_("Lava dice")
+GROUP_UNDER_DICE = N_("Underground dice")
+GROUP_VOLCANO = N_("Volcano")
 VOLCANO_PIECE = "volcano"
 # A piece's name on its button in the hand (the picture shows what it draws).
 PIECE_LABELS = {
-    "d1": "Route die 1",
-    "d2": "Route die 2",
-    "d3": "Route die 3",
-    "d4": "Station die",
-    "x1": "Station with three highways and a railway",
-    "x2": "Station with a highway and three railways",
-    "x3": "Highway crossing",
-    "x4": "Railway crossing",
-    "x5": "Station with two highways and two railways side by side",
-    "x6": "Station with two highways and two railways opposite each other",
-    "l1": "Lava die 1",
-    "l2": "Lava die 2",
-    "u1": "Underground die A",
-    "u2": "Underground die B",
-    "u3": "Underground die C",
-    "u4": "Underground die D",
-    "u5": "Doubled underground die",
-    VOLCANO_PIECE: "New volcano",
+    "d1": N_("Route die 1"),
+    "d2": N_("Route die 2"),
+    "d3": N_("Route die 3"),
+    "d4": N_("Station die"),
+    "x1": N_("Station with three highways and a railway"),
+    "x2": N_("Station with a highway and three railways"),
+    "x3": N_("Highway crossing"),
+    "x4": N_("Railway crossing"),
+    "x5": N_("Station with two highways and two railways side by side"),
+    "x6": N_("Station with two highways and two railways opposite each other"),
+    "l1": N_("Lava die 1"),
+    "l2": N_("Lava die 2"),
+    "u1": N_("Underground die A"),
+    "u2": N_("Underground die B"),
+    "u3": N_("Underground die C"),
+    "u4": N_("Underground die D"),
+    "u5": N_("Doubled underground die"),
+    VOLCANO_PIECE: N_("New volcano"),
 }
 # The row of the hand and whether the piece is scarce (asked about before it is spent).
 GROUPS: dict[str, tuple[str, bool]] = {
@@ -239,77 +297,84 @@ GROUPS: dict[str, tuple[str, bool]] = {
 }
 
 # --- buttons ----------------------------------------------------------------------------
-END_BUTTON = "End round {round}"
-IGNORE_GROUP = "Cross off a special route to ignore the meteor"
-DOUBLE_BUTTON = "Draw {piece} twice"
-WHY_METEOR = (
+END_BUTTON = N_("End round {round}")
+IGNORE_GROUP = N_("Cross off a special route to ignore the meteor")
+# TRANSLATORS: {piece} is a piece with its article, e.g. "a curved pipe".
+DOUBLE_BUTTON = N_("Draw {piece} twice")
+WHY_METEOR = N_(
     "The meteor comes first: click the square where its arrow lands, or cross off a special route."
 )
 
 # --- plays on the board, as a Confirm line or a choice names them -------------------------
-STRIKE = "Let the meteor strike {square}"
-STRIKE_TOWARDS = "Send the meteor {direction} to strike {square}"
-STRIKE_UNAIMED = "Let the meteor strike"
-STRIKE_TOWARDS_UNAIMED = "Send the meteor {direction}"
-DRAW_ON = "Draw {piece} on {square}"
-ERASE_FOR_LAVA_ON = "Erase {square} for lava and draw {piece} there"
-ERASE_CRATER_ON = "Erase the crater on {square} and draw {piece} there"
-VOLCANO_ON = "Draw a new volcano on {square}"
+# {square} is a square such as D4, {piece} a piece with its article, e.g. "a curved
+# highway", and {direction} north, east, south or west.
+STRIKE = N_("Let the meteor strike {square}")
+STRIKE_TOWARDS = N_("Send the meteor {direction} to strike {square}")
+STRIKE_UNAIMED = N_("Let the meteor strike")
+STRIKE_TOWARDS_UNAIMED = N_("Send the meteor {direction}")
+DRAW_ON = N_("Draw {piece} on {square}")
+ERASE_FOR_LAVA_ON = N_("Erase {square} for lava and draw {piece} there")
+ERASE_CRATER_ON = N_("Erase the crater on {square} and draw {piece} there")
+VOLCANO_ON = N_("Draw a new volcano on {square}")
 
 # --- the two boards of the Underground expansion (§11.5) ----------------------------------
-LAYER_NAMES = ("Surface", "Underground")
-LAYER_NOW = "{layer} — this round"
-WHY_DICE = ("1 die still to draw.", "{count} dice still to draw.")
-WHY_LAVA = "At least one lava die must be drawn this round."
-WHY_LAVA_ROOM = "No lava die fits: draw a new volcano or erase a route next to lava first."
-WHY_ORDER = "A die can still be drawn if you take back and draw in another order."
+LAYER_NAMES = (N_("Surface"), N_("Underground"))
+# TRANSLATORS: {layer} is "Surface" or "Underground", the board drawn on this round.
+LAYER_NOW = N_("{layer} — this round")
+WHY_DICE = Nn_("{count} die still to draw.", "{count} dice still to draw.")
+WHY_LAVA = N_("At least one lava die must be drawn this round.")
+WHY_LAVA_ROOM = N_("No lava die fits: draw a new volcano or erase a route next to lava first.")
+WHY_ORDER = N_("A die can still be drawn if you take back and draw in another order.")
 
 # --- prompts ----------------------------------------------------------------------------
+# {head} in the prompts is one of these.
 HEAD = {
-    "plain": "Round {round} of {rounds}",
-    "underground": "Round {round} of {rounds}, underground",
+    "plain": N_("Round {round} of {rounds}"),
+    "underground": N_("Round {round} of {rounds}, underground"),
 }
-PROMPT_METEOR = (
+PROMPT_METEOR = N_(
     "{head}: the meteor strikes first. Click the square where its arrow lands, or cross "
     "off a special route to ignore it."
 )
-PROMPT_METEOR_ANY = (
+PROMPT_METEOR_ANY = N_(
     "{head}: the meteor strikes first. Choose its direction: click the square where one "
     "of its arrows lands, or cross off a special route to ignore it."
 )
-PROMPT_DICE = ("{head}: 1 die to draw.", "{head}: {count} dice to draw.")
-PROMPT_DICE_AND_LAVA = (
-    "{head}: 1 die to draw, and at least one lava die.",
+PROMPT_DICE = Nn_("{head}: {count} die to draw.", "{head}: {count} dice to draw.")
+PROMPT_DICE_AND_LAVA = Nn_(
+    "{head}: {count} die to draw, and at least one lava die.",
     "{head}: {count} dice to draw, and at least one lava die.",
 )
-PROMPT_UNDER_DICE = (
-    "{head}: 1 underground die to draw on the underground board.",
+PROMPT_UNDER_DICE = Nn_(
+    "{head}: {count} underground die to draw on the underground board.",
     "{head}: {count} underground dice to draw on the underground board.",
 )
-PROMPT_LAVA = "{head}: draw at least one lava die."
-PROMPT_LAVA_ROOM = (
+PROMPT_LAVA = N_("{head}: draw at least one lava die.")
+PROMPT_LAVA_ROOM = N_(
     "{head}: no lava die fits. Draw a new volcano, or erase a route next to lava to make room."
 )
-PROMPT_ORDER = "{head}: a die can still be drawn. Take back and draw in another order."
-PROMPT_DONE = "{head}: all dice drawn. End the round."
-PROMPT_DONE_SPECIAL = "{head}: all dice drawn. End the round or draw a special route."
-PROMPT_STUCK = "{head}: no die left fits anywhere. End the round."
-PROMPT_STUCK_SPECIAL = "{head}: no die left fits anywhere. End the round or draw a special route."
+PROMPT_ORDER = N_("{head}: a die can still be drawn. Take back and draw in another order.")
+PROMPT_DONE = N_("{head}: all dice drawn. End the round.")
+PROMPT_DONE_SPECIAL = N_("{head}: all dice drawn. End the round or draw a special route.")
+PROMPT_STUCK = N_("{head}: no die left fits anywhere. End the round.")
+PROMPT_STUCK_SPECIAL = N_(
+    "{head}: no die left fits anywhere. End the round or draw a special route."
+)
 
 _UNDER_FACE_OF_TOKEN = {t: code for code in UNDER_CANONICAL for t in under_orientations(code)}
 
 
-def _plural(forms: tuple[str, str], count: int) -> str:
-    return forms[0] if count == 1 else forms[1]
-
-
 def _surface_piece(token: str) -> str:
-    return SURFACE_PIECES[CRATER if token == CRATER else FACE_OF_TOKEN[token]]
+    return _(SURFACE_PIECES[CRATER if token == CRATER else FACE_OF_TOKEN[token]])
 
 
 def _under_piece_words(token: str) -> str:
     """The face an underground square shows; the hub and burst marks are the rules' doing."""
-    return UNDER_PIECES[_UNDER_FACE_OF_TOKEN[under_piece(token).drawn()]]
+    return _(UNDER_PIECES[_UNDER_FACE_OF_TOKEN[under_piece(token).drawn()]])
+
+
+def _distance(squares: int) -> str:
+    return _n(*DISTANCE, squares).format(count=squares)
 
 
 def _piece_of(source: str, token: str) -> str:
@@ -337,7 +402,7 @@ def describe_event(
     told = [_describe_action(before, after, event.player, action, name)]
     told += _below_and_above(before, after, event.player, action)
     if after.is_terminal():
-        told.append(GAME_OVER)
+        told.append(_(GAME_OVER))
     return " ".join(told)
 
 
@@ -347,29 +412,30 @@ def _describe_roll(game: RailroadInk, before: RailroadInkState, text: str) -> st
     number = before.round + 1
     numbers = {"round": number, "rounds": game.rounds}
     if isinstance(outcome, UnderRoll):
-        faces = [UNDER_PIECES[outcome.face(die)] for die in UNDER_DICE]
+        faces = [_(UNDER_PIECES[outcome.face(die)]) for die in UNDER_DICE]
         kind = "plain" if game.standalone else "underground"
     else:
         assert isinstance(outcome, Roll)
-        faces = [SURFACE_PIECES[outcome.face(die)] for die in DICE]
+        faces = [_(SURFACE_PIECES[outcome.face(die)]) for die in DICE]
         kind = "surface" if game.underground else "plain"
-    told = [ROLLED[kind].format(d1=faces[0], d2=faces[1], d3=faces[2], d4=faces[3], **numbers)]
+    rolled = _(ROLLED[kind])
+    told = [rolled.format(d1=faces[0], d2=faces[1], d3=faces[2], d4=faces[3], **numbers)]
     if game.lava and isinstance(outcome, Roll):
-        lava = [SURFACE_PIECES[outcome.face(die)] for die in LAVA_DICE]
-        told.append(LAVA_ROLLED.format(l1=lava[0], l2=lava[1]))
+        lava = [_(SURFACE_PIECES[outcome.face(die)]) for die in LAVA_DICE]
+        told.append(_(LAVA_ROLLED).format(l1=lava[0], l2=lava[1]))
     if game.meteor and isinstance(outcome, Roll):
         told.append(_meteor_roll(outcome))
     if number == game.rounds:
-        told.append(LAST_ROUND)
+        told.append(_(LAST_ROUND))
     return " ".join(told)
 
 
 def _meteor_roll(roll: Roll) -> str:
-    distance = DISTANCE_WORDS[roll.distance]
+    distance = _distance(roll.distance)
     direction = roll.direction[1]
     if direction == "A":  # the four-way face: each player chooses (§10.2)
-        return METEOR_ROLLED_ANY.format(distance=distance)
-    return METEOR_ROLLED.format(direction=DIRECTION_WORDS[direction], distance=distance)
+        return _(METEOR_ROLLED_ANY).format(distance=distance)
+    return _(METEOR_ROLLED).format(direction=_(DIRECTION_WORDS[direction]), distance=distance)
 
 
 def _describe_action(
@@ -382,30 +448,33 @@ def _describe_action(
     if isinstance(action, Place):
         return _describe_place(action, name)
     if isinstance(action, Volcano):
-        return DREW_VOLCANO.format(name=name, square=cell_name(action.cell))
+        return _(DREW_VOLCANO).format(name=name, square=cell_name(action.cell))
     if isinstance(action, Erase):
         return _describe_erase(before, player, action, name)
     if isinstance(action, Strike):
         return _describe_strike(before, after, player, action, name)
     if isinstance(action, Ignore):
-        return IGNORED.format(name=name, piece=SURFACE_PIECES[action.special])
+        return _(IGNORED).format(name=name, piece=_(SURFACE_PIECES[action.special]))
     if isinstance(action, Double):
         left = DOUBLINGS_PER_GAME - after.seats[player].doublings
-        return DOUBLED[left].format(name=name, piece=_doubled(before, action))
+        doubled = _(DOUBLED_LAST) if not left else _n(*DOUBLED, left)
+        return doubled.format(name=name, piece=_doubled(before, action), count=left)
     if isinstance(action, Undo):
         return _describe_undo(before, before.seats[player].actions[-1], name)
     assert isinstance(action, End)
     left = len(_dice_left(before, player))
     if not left:
-        return ENDED.format(name=name, round=before.round)
-    return _plural(ENDED_UNDRAWN, left).format(name=name, round=before.round, count=left)
+        return _(ENDED).format(name=name, round=before.round)
+    return _n(*ENDED_UNDRAWN, left).format(name=name, round=before.round, count=left)
 
 
 def _describe_place(action: Place, name: str) -> str:
     square = cell_name(action.cell)
     if action.source in SPECIAL_ROUTES:
-        return DREW_SPECIAL.format(name=name, square=square, piece=SURFACE_PIECES[action.source])
-    return DREW.format(name=name, square=square, piece=_piece_of(action.source, action.token))
+        piece = _(SURFACE_PIECES[action.source])
+        return _(DREW_SPECIAL).format(name=name, square=square, piece=piece)
+    piece = _piece_of(action.source, action.token)
+    return _(DREW).format(name=name, square=square, piece=piece)
 
 
 def _describe_erase(before: RailroadInkState, player: int, action: Erase, name: str) -> str:
@@ -415,11 +484,11 @@ def _describe_erase(before: RailroadInkState, player: int, action: Erase, name: 
     if action.for_lava:
         old = before.seats[player].board[action.cell]
         assert old is not None
-        return ERASED_FOR_LAVA.format(
+        return _(ERASED_FOR_LAVA).format(
             name=name, square=square, old=_surface_piece(old), piece=piece
         )
     template = ERASED_CRATER_SPECIAL if action.source in SPECIAL_ROUTES else ERASED_CRATER
-    return template.format(name=name, square=square, piece=piece)
+    return _(template).format(name=name, square=square, piece=piece)
 
 
 def _describe_strike(
@@ -431,22 +500,22 @@ def _describe_strike(
     roll = before.surface_roll
     template = STRUCK_CHOSEN if roll.direction == "MA" else STRUCK
     told = [
-        template.format(
+        _(template).format(
             name=name,
-            direction=DIRECTION_WORDS[action.direction],
-            distance=DISTANCE_WORDS[roll.distance],
+            direction=_(DIRECTION_WORDS[action.direction]),
+            distance=_distance(roll.distance),
             square=cell_name(cell),
         )
     ]
     old = before.seats[player].board[cell]
     if old is not None:
-        told.append(DESTROYED.format(old=_surface_piece(old)))
+        told.append(_(DESTROYED).format(old=_surface_piece(old)))
     return " ".join(told)
 
 
 def _doubled(state: RailroadInkState, action: Double) -> str:
     assert isinstance(state.roll, UnderRoll)
-    return UNDER_PIECES[state.roll.face(action.die)]
+    return _(UNDER_PIECES[state.roll.face(action.die)])
 
 
 def _describe_undo(before: RailroadInkState, step: Step, name: str) -> str:
@@ -454,19 +523,19 @@ def _describe_undo(before: RailroadInkState, step: Step, name: str) -> str:
     action = step.action
     if isinstance(action, Place):
         piece = _piece_of(action.source, action.token)
-        return TOOK_BACK_DRAWING.format(name=name, square=cell_name(action.cell), piece=piece)
+        return _(TOOK_BACK_DRAWING).format(name=name, square=cell_name(action.cell), piece=piece)
     if isinstance(action, Volcano):
-        return TOOK_BACK_VOLCANO.format(name=name, square=cell_name(action.cell))
+        return _(TOOK_BACK_VOLCANO).format(name=name, square=cell_name(action.cell))
     if isinstance(action, Erase):
         assert step.before is not None
         old = _surface_piece(step.before)
-        return TOOK_BACK_ERASE.format(name=name, square=cell_name(action.cell), old=old)
+        return _(TOOK_BACK_ERASE).format(name=name, square=cell_name(action.cell), old=old)
     if isinstance(action, Strike):
         assert step.cell is not None
-        return TOOK_BACK_STRIKE.format(name=name, square=cell_name(step.cell))
+        return _(TOOK_BACK_STRIKE).format(name=name, square=cell_name(step.cell))
     if isinstance(action, Ignore):
-        return TOOK_BACK_IGNORE.format(name=name, piece=SURFACE_PIECES[action.special])
-    return TOOK_BACK_DOUBLE.format(name=name, piece=_doubled(before, action))
+        return _(TOOK_BACK_IGNORE).format(name=name, piece=_(SURFACE_PIECES[action.special]))
+    return _(TOOK_BACK_DOUBLE).format(name=name, piece=_doubled(before, action))
 
 
 def _below_and_above(
@@ -479,15 +548,15 @@ def _below_and_above(
     square = cell_name(action.cell)
     below = after.seats[player].under[action.cell]
     if action.source in UNDER_SOURCES:
-        return [HUB_DRAWN] if below is not None and under_piece(below).hub else []
+        return [_(HUB_DRAWN)] if below is not None and under_piece(below).hub else []
     was = before.seats[player].under[action.cell]
     if was is None or below is None or was == below:
         return []
     told = []
     if under_piece(below).hub and not under_piece(was).hub:
-        told.append(HUB_MADE.format(square=square))
+        told.append(_(HUB_MADE).format(square=square))
     if under_piece(below).burst and not under_piece(was).burst:
-        told.append(PIPE_BURST.format(square=square))
+        told.append(_(PIPE_BURST).format(square=square))
     return told
 
 
@@ -497,7 +566,7 @@ def score_rows(card: Mapping[str, Any]) -> list[tuple[str, Any]]:
     errors negative, the total last. The rows with numbers add up to the total; rows
     with text are detail (network sizes, open lava sides, the underground subtotal)."""
     if "longest_pipe" in card:  # the standalone game: the underground card alone
-        return [*_under_rows(card, nested=False), (ROW_TOTAL, card["total"])]
+        return [*_under_rows(card, nested=False), (_(ROW_TOTAL), card["total"])]
     expansion = card["expansion"]
     rows: list[tuple[str, Any]] = [
         (ROW_NETWORKS, _sizes([n["exits"] for n in card["networks"]])),
@@ -517,24 +586,24 @@ def score_rows(card: Mapping[str, Any]) -> list[tuple[str, Any]]:
     rows.append((ROW_ERRORS, -card["errors"]))
     if "lava" in expansion:
         rows.append((ROW_OPEN_LAVA, str(expansion["lava"]["open_lava_sides"])))
+    rows = [(_(label), value) for label, value in rows]
     if "underground" in expansion:
         rows += _under_rows(expansion["underground"], nested=True)
-    return [*rows, (ROW_TOTAL, card["total"])]
+    return [*rows, (_(ROW_TOTAL), card["total"])]
 
 
 def _sizes(sizes: list[int]) -> str:
-    return LIST_JOIN.join(map(str, sizes)) or NO_NETWORKS
+    return LIST_JOIN.join(map(str, sizes)) or _(NO_NETWORKS)
 
 
 def _under_rows(card: Mapping[str, Any], *, nested: bool) -> list[tuple[str, Any]]:
     """The underground card (§14.3); nested in the surface card it is labelled as the
     underground board's, with its burst pipes (never any in the standalone game)."""
-    labels = UNDER_ROWS[nested]
-    networks = LIST_JOIN.join(
-        UNDER_NETWORK[n["kind"]].format(size=n["size"]) for n in card["networks"]
-    )
+    labels = {key: _(label) for key, label in UNDER_ROWS[nested].items()}
+    kinds = {kind: _(template) for kind, template in UNDER_NETWORK.items()}
+    networks = LIST_JOIN.join(kinds[n["kind"]].format(size=n["size"]) for n in card["networks"])
     rows: list[tuple[str, Any]] = [
-        (labels["networks"], networks or NO_NETWORKS),
+        (labels["networks"], networks or _(NO_NETWORKS)),
         (labels["network_points"], card["network_points"]),
         (labels["longest_pipe_points"], card["longest_pipe_points"]),
         (labels["longest_subway"], card["longest_subway"]),
@@ -553,11 +622,12 @@ def _under_rows(card: Mapping[str, Any], *, nested: bool) -> list[tuple[str, Any
 def piece_group(piece: str) -> tuple[str, bool]:
     """The dice of a round are drawn freely; special routes (three a game, §7.4) and
     volcanoes (four open lava sides each, §9.5) are spent only when asked for."""
-    return GROUPS.get(piece, ("", False))
+    name, scarce = GROUPS.get(piece, ("", False))
+    return (_(name) if name else "", scarce)
 
 
 def piece_label(piece: str) -> str:
-    return PIECE_LABELS.get(piece, piece)
+    return _(PIECE_LABELS[piece]) if piece in PIECE_LABELS else piece
 
 
 # --- buttons and prompts ----------------------------------------------------------------
@@ -573,7 +643,7 @@ def controls(game: RailroadInk, state: RailroadInkState, player: int) -> list[Co
         if button is not None:  # doubling two dice of one face is the same button
             buttons.setdefault(button.label, button)
     why_not = _why_not_end(game, state, player, legal)
-    end = END_BUTTON.format(round=state.round)
+    end = _(END_BUTTON).format(round=state.round)
     return [
         *buttons.values(),
         Control(str(End()), end, enabled=why_not is None, why_not=why_not or ""),
@@ -587,9 +657,10 @@ def _button(state: RailroadInkState, action: Action) -> Control | None:
     if isinstance(action, Ignore):
         special = action.special
         picture = render_drawing(orientation_tokens(special)[0])
-        return Control(str(action), piece_label(special), group=IGNORE_GROUP, picture=picture)
+        group = _(IGNORE_GROUP)
+        return Control(str(action), piece_label(special), group=group, picture=picture)
     if isinstance(action, Double):
-        return Control(str(action), DOUBLE_BUTTON.format(piece=_doubled(state, action)))
+        return Control(str(action), _(DOUBLE_BUTTON).format(piece=_doubled(state, action)))
     return None
 
 
@@ -600,36 +671,37 @@ def choice_label(action: Action) -> str:
     if isinstance(action, Strike):
         return _strike_label(action)
     if isinstance(action, Volcano):
-        return VOLCANO_ON.format(square=cell_name(action.cell))
+        return _(VOLCANO_ON).format(square=cell_name(action.cell))
     if isinstance(action, Erase):
         template = ERASE_FOR_LAVA_ON if action.for_lava else ERASE_CRATER_ON
         piece = _surface_piece(action.token)
-        return template.format(square=cell_name(action.cell), piece=piece)
+        return _(template).format(square=cell_name(action.cell), piece=piece)
     if isinstance(action, Place):
         piece = _piece_of(action.source, action.token)
-        return DRAW_ON.format(piece=piece, square=cell_name(action.cell))
+        return _(DRAW_ON).format(piece=piece, square=cell_name(action.cell))
     return str(action)
 
 
 def _strike_label(action: Strike) -> str:
-    direction = DIRECTION_WORDS[action.direction]
+    direction = _(DIRECTION_WORDS[action.direction])
     if action.lands is None:  # told by its notation alone: no square known
-        chosen = STRIKE_TOWARDS_UNAIMED.format(direction=direction)
-        return chosen if action.chosen else STRIKE_UNAIMED
+        if action.chosen:
+            return _(STRIKE_TOWARDS_UNAIMED).format(direction=direction)
+        return _(STRIKE_UNAIMED)
     square = cell_name(action.lands)
     if action.chosen:
-        return STRIKE_TOWARDS.format(direction=direction, square=square)
-    return STRIKE.format(square=square)
+        return _(STRIKE_TOWARDS).format(direction=direction, square=square)
+    return _(STRIKE).format(square=square)
 
 
 def layer_names(active: int | None) -> tuple[str, str]:
     """The two boards' names above them (§11.5), the one drawn on this round
     (`active`: 0 the surface, 1 the underground) said to be so."""
-    surface, underground = LAYER_NAMES
+    surface, underground = (_(name) for name in LAYER_NAMES)
     if active == 0:
-        surface = LAYER_NOW.format(layer=surface)
+        surface = _(LAYER_NOW).format(layer=surface)
     elif active == 1:
-        underground = LAYER_NOW.format(layer=underground)
+        underground = _(LAYER_NOW).format(layer=underground)
     return surface, underground
 
 
@@ -638,16 +710,17 @@ def _why_not_end(
 ) -> str | None:
     """Why `end` is refused now, in words, or None when it is allowed."""
     if not state.seats[player].resolved:
-        return WHY_METEOR
+        return _(WHY_METEOR)
     if not _end_refused(state, player):
         return None
     left = _dice_left(state, player)
     if _dice_fit(legal, left):
-        return _plural(WHY_DICE, len(left)).format(count=len(left))
+        return _n(*WHY_DICE, len(left)).format(count=len(left))
     lava = _lava_owed(game, state, player, legal)
     if lava is not None:
-        return WHY_LAVA if lava == "die" else WHY_LAVA_ROOM
-    return WHY_ORDER  # no die fits now, but another order of drawing fits more (§7.5)
+        why = WHY_LAVA if lava == "die" else WHY_LAVA_ROOM
+        return _(why)
+    return _(WHY_ORDER)  # no die fits now, but another order of drawing fits more (§7.5)
 
 
 def _end_refused(state: RailroadInkState, player: int) -> bool:
@@ -695,12 +768,11 @@ def prompt(game: RailroadInk, state: RailroadInkState, player: int) -> str:
     if player not in state.to_act():
         return ""
     underground = state.layer == "underground" and not game.standalone
-    head = HEAD["underground" if underground else "plain"].format(
-        round=state.round, rounds=game.rounds
-    )
+    kind = "underground" if underground else "plain"
+    head = _(HEAD[kind]).format(round=state.round, rounds=game.rounds)
     if not state.seats[player].resolved:
         choose = state.surface_roll.direction == "MA"
-        return (PROMPT_METEOR_ANY if choose else PROMPT_METEOR).format(head=head)
+        return _(PROMPT_METEOR_ANY if choose else PROMPT_METEOR).format(head=head)
     legal = state.legal_actions(player)
     left = _dice_left(state, player)
     lava = _lava_owed(game, state, player, legal)
@@ -708,74 +780,74 @@ def prompt(game: RailroadInk, state: RailroadInkState, player: int) -> str:
         forms = PROMPT_UNDER_DICE if underground else PROMPT_DICE
         if lava is not None:
             forms = PROMPT_DICE_AND_LAVA
-        return _plural(forms, len(left)).format(head=head, count=len(left))
+        return _n(*forms, len(left)).format(head=head, count=len(left))
     if lava is not None:
-        return (PROMPT_LAVA if lava == "die" else PROMPT_LAVA_ROOM).format(head=head)
+        owed = PROMPT_LAVA if lava == "die" else PROMPT_LAVA_ROOM
+        return _(owed).format(head=head)
     if _end_refused(state, player):
-        return PROMPT_ORDER.format(head=head)
+        return _(PROMPT_ORDER).format(head=head)
     special = any(isinstance(a, Place | Erase) and a.source in SPECIAL_ROUTES for a in legal)
     if left:
-        return (PROMPT_STUCK_SPECIAL if special else PROMPT_STUCK).format(head=head)
-    return (PROMPT_DONE_SPECIAL if special else PROMPT_DONE).format(head=head)
+        return _(PROMPT_STUCK_SPECIAL if special else PROMPT_STUCK).format(head=head)
+    return _(PROMPT_DONE_SPECIAL if special else PROMPT_DONE).format(head=head)
 
 
 # --- beside the board --------------------------------------------------------------------
-ROUND_LINE = "Round {round} of {rounds}"
-SPECIALS_NONE = "Special routes: none drawn yet ({total} in the game, one a round)."
-SPECIALS_SOME = "Special routes drawn: {names} ({used} of {total})."
-DOUBLINGS_LINE = "Doublings used: {used} of {total}."
+ROUND_LINE = N_("Round {round} of {rounds}")
+SPECIALS_NONE = N_("Special routes: none drawn yet ({total} in the game, one a round).")
+# TRANSLATORS: {names} lists special routes, e.g. "highway crossing, railway crossing".
+SPECIALS_SOME = N_("Special routes drawn: {names} ({used} of {total}).")
+DOUBLINGS_LINE = N_("Doublings used: {used} of {total}.")
 
 
 def status_lines(game: RailroadInk, state: RailroadInkState, player: int | None) -> list[str]:
     """The round for everyone; for a seat, the special routes it has drawn and, with the
     underground, its doublings (the dice and the meteor are in the hand and the prompt)."""
     if player is None:
-        return [ROUND_LINE.format(round=state.round, rounds=game.rounds)]
+        return [_(ROUND_LINE).format(round=state.round, rounds=game.rounds)]
     seat = state.seats[player]
     total = SPECIALS_PER_GAME
     if seat.specials_used:
-        names = ", ".join(_bare(SURFACE_PIECES[x]) for x in seat.specials_used)
-        lines = [SPECIALS_SOME.format(names=names, used=len(seat.specials_used), total=total)]
+        names = LIST_JOIN.join(_(SURFACE_FACES[x]) for x in seat.specials_used)
+        used = len(seat.specials_used)
+        lines = [_(SPECIALS_SOME).format(names=names, used=used, total=total)]
     else:
-        lines = [SPECIALS_NONE.format(total=total)]
+        lines = [_(SPECIALS_NONE).format(total=total)]
     if game.has_underground:
-        lines.append(DOUBLINGS_LINE.format(used=seat.doublings, total=DOUBLINGS_PER_GAME))
+        lines.append(_(DOUBLINGS_LINE).format(used=seat.doublings, total=DOUBLINGS_PER_GAME))
     return lines
 
 
-def _bare(name: str) -> str:
-    """ "a straight highway" -> "straight highway", for lists."""
-    return name.split(" ", 1)[1] if name.startswith(("a ", "an ")) else name
-
-
 # --- what a seat may look up beside the board --------------------------------------------
-REFERENCE_DICE = "Dice faces"
-REFERENCE_SPECIALS = "Special routes"
+REFERENCE_DICE = N_("Dice faces")
+REFERENCE_SPECIALS = N_("Special routes")
 # A die's face: once on the die, or on several of its six faces (§3, §9.2, §10.2, §11.3).
-FACE_ONCE = "{die}: {face}"
-FACE_SEVERAL = "{die}: {face} ({count} faces)"
+# TRANSLATORS: {die} is a die's name, e.g. "Route die"; {face} a face without its
+# article, e.g. "curved highway".
+FACE_ONCE = N_("{die}: {face}")
+# TRANSLATORS: {die} is a die's name, e.g. "Route die"; {face} a face without its
+# article, e.g. "curved highway"; {count} how many of the die's six faces show it.
+FACE_SEVERAL = Nn_("{die}: {face} ({count} face)", "{die}: {face} ({count} faces)")
 DIE_NAMES = {
-    "route": "Route die",
-    "station": "Station die",
-    "lava": "Lava die",
-    "direction": "Direction die",
-    "distance": "Distance die",
-    "u1": "Underground die A",
-    "u2": "Underground die B",
-    "u3": "Underground die C",
-    "u4": "Underground die D",
+    "route": N_("Route die"),
+    "station": N_("Station die"),
+    "lava": N_("Lava die"),
+    "direction": N_("Direction die"),
+    "distance": N_("Distance die"),
+    "u1": N_("Underground die A"),
+    "u2": N_("Underground die B"),
+    "u3": N_("Underground die C"),
+    "u4": N_("Underground die D"),
 }
 METEOR_FACES = {
-    "MN": "north",
-    "ME": "east",
-    "MS": "south",
-    "MW": "west",
-    "MA": "each player chooses",
-    "M1": "1 square",
-    "M2": "2 squares",
-    "M3": "3 squares",
+    "MN": N_("north"),
+    "ME": N_("east"),
+    "MS": N_("south"),
+    "MW": N_("west"),
+    "MA": N_("each player chooses"),
 }
-SPECIAL_USED = "{piece}: already used"
+# TRANSLATORS: {piece} is a special route's name, e.g. "Highway crossing".
+SPECIAL_USED = N_("{piece}: already used")
 
 
 def reference(game: RailroadInk, state: RailroadInkState, player: int | None) -> list[Reference]:
@@ -783,9 +855,10 @@ def reference(game: RailroadInk, state: RailroadInkState, player: int | None) ->
     the ones the seat has used struck through (every board is public, §7.2)."""
     faces = _dice_faces(game)
     if game.standalone:  # no surface board: no route dice, no special routes (§11.10)
-        return [Reference(REFERENCE_DICE, faces)]
+        return [Reference(_(REFERENCE_DICE), faces)]
     used = () if player is None else tuple(state.seats[player].specials_used)
-    return [Reference(REFERENCE_DICE, faces), Reference(REFERENCE_SPECIALS, _specials(used))]
+    specials = Reference(_(REFERENCE_SPECIALS), _specials(used))
+    return [Reference(_(REFERENCE_DICE), faces), specials]
 
 
 def _dice_faces(game: RailroadInk) -> tuple[Picture, ...]:
@@ -799,25 +872,29 @@ def _dice_faces(game: RailroadInk) -> tuple[Picture, ...]:
     if game.meteor:
         for code in DIRECTION_FACES:
             picture = render_meteor_die(code)
-            faces.append(_face("direction", picture, METEOR_FACES[code], DIRECTION_ODDS[code]))
+            face = _(METEOR_FACES[code])
+            faces.append(_face("direction", picture, face, DIRECTION_ODDS[code]))
         for code in DISTANCE_FACES:
             picture = render_meteor_die(code)
-            faces.append(_face("distance", picture, METEOR_FACES[code], DISTANCE_ODDS[code]))
+            face = _distance(int(code[1]))
+            faces.append(_face("distance", picture, face, DISTANCE_ODDS[code]))
     if game.has_underground:
         for die, odds in zip(UNDER_DICE, DICE_FACES, strict=True):
             for code, count in odds.items():
                 picture = render_drawing(UNDER_CANONICAL[code], underground=True)
-                faces.append(_face(die, picture, _bare(UNDER_PIECES[code]), count))
+                faces.append(_face(die, picture, _(UNDER_FACES[code]), count))
     return tuple(faces)
 
 
 def _face(die: str, svg: str, face: str, count: int) -> Picture:
-    template = FACE_ONCE if count == 1 else FACE_SEVERAL
-    return Picture(svg, template.format(die=DIE_NAMES[die], face=face, count=count))
+    """A die's face (`face` in the reader's language) with how many faces show it."""
+    name = _(DIE_NAMES[die])
+    template = _(FACE_ONCE) if count == 1 else _n(*FACE_SEVERAL, count)
+    return Picture(svg, template.format(die=name, face=face, count=count))
 
 
 def _surface_face(die: str, code: str, count: int) -> Picture:
-    return _face(die, render_drawing(CANONICAL[code]), _bare(SURFACE_PIECES[code]), count)
+    return _face(die, render_drawing(CANONICAL[code]), _(SURFACE_FACES[code]), count)
 
 
 def _specials(used: tuple[str, ...]) -> tuple[Picture, ...]:
@@ -826,103 +903,109 @@ def _specials(used: tuple[str, ...]) -> tuple[Picture, ...]:
     pictures = []
     for special in SPECIAL_ROUTES:
         svg = render_drawing(CANONICAL[special])
-        label = PIECE_LABELS[special]
+        label = _(PIECE_LABELS[special])
         if special in used:
-            pictures.append(Picture(used_up(svg), SPECIAL_USED.format(piece=label)))
+            pictures.append(Picture(used_up(svg), _(SPECIAL_USED).format(piece=label)))
         else:
             pictures.append(Picture(svg, label))
     return tuple(pictures)
 
 
 # --- a line of help for each score row -----------------------------------------------------
-HELP_NETWORKS = (
+HELP_NETWORKS = N_(
     "How many exits each of your networks joins. A network joining a single exit scores nothing."
 )
-HELP_NETWORK_POINTS = (
+HELP_NETWORK_POINTS = N_(
     "Each network scores by the exits it joins: 4 points for 2 exits, 4 more for each "
     "further exit, and 45 for all 12."
 )
-HELP_LONGEST_HIGHWAY = (
+HELP_LONGEST_HIGHWAY = N_(
     "1 point for each square of your longest unbroken highway. Stations and overpasses "
     "do not break it."
 )
-HELP_LONGEST_RAILWAY = (
+HELP_LONGEST_RAILWAY = N_(
     "1 point for each square of your longest unbroken railway. Stations and overpasses "
     "do not break it."
 )
-HELP_CENTRE = "1 point for each of the nine shaded centre squares with a route drawn in it."
-HELP_CENTRE_EXPANSIONS = (
+HELP_CENTRE = N_("1 point for each of the nine shaded centre squares with a route drawn in it.")
+HELP_CENTRE_EXPANSIONS = N_(
     "1 point for each of the nine shaded centre squares with a route drawn in it. "
     "Squares of lava alone and craters do not count."
 )
-HELP_ERRORS = (
+HELP_ERRORS = N_(
     "1 point off for each end of a route that leads nowhere: into an empty square or "
     "against a blank side. Ends on the edge of the board cost nothing."
 )
-HELP_ERRORS_LAVA = (
+HELP_ERRORS_LAVA = N_(
     "1 point off for each end of a route that leads nowhere and for each open lava side. "
     "Ends on the edge of the board cost nothing."
 )
-HELP_CLOSED_LAKES = (
+HELP_CLOSED_LAKES = N_(
     "5 points for each lava lake that is closed: all its lava sides meet other lava or "
     "the edge of the board."
 )
-HELP_LARGEST_LAKE = "1 point for each square of your largest lava lake, closed or not."
-HELP_OPEN_LAVA = (
+HELP_LARGEST_LAKE = N_("1 point for each square of your largest lava lake, closed or not.")
+HELP_OPEN_LAVA = N_(
     "Lava sides facing an empty square or a blank side. Each is 1 point off, already "
     "counted in the errors."
 )
-HELP_CRATERS = "2 points for each end of a route that faces a crater. Such an end is not an error."
+HELP_CRATERS = N_(
+    "2 points for each end of a route that faces a crater. Such an end is not an error."
+)
 HELP_UNDER = {
     False: {
-        "networks": (
+        "networks": N_(
             "The size of each network: a pipe network counts its exits, a subway network "
             "its exits and its hubs."
         ),
-        "network_points": (
+        "network_points": N_(
             "Each network scores by its size: 4 points for 2, 4 more for each one more, "
             "and 45 for 12 or more."
         ),
-        "longest_pipe_points": "2 points for each square of your longest unbroken pipe.",
-        "longest_subway": "1 point for each square of your longest unbroken subway line.",
-        "centre": "1 point for each of the nine shaded centre squares with anything drawn in it.",
-        "open_ends": (
+        "longest_pipe_points": N_("2 points for each square of your longest unbroken pipe."),
+        "longest_subway": N_("1 point for each square of your longest unbroken subway line."),
+        "centre": N_(
+            "1 point for each of the nine shaded centre squares with anything drawn in it."
+        ),
+        "open_ends": N_(
             "1 point off for each end of a subway line or pipe that leads nowhere. Ends on "
             "the edge of the board cost nothing."
         ),
     },
     True: {
-        "networks": (
+        "networks": N_(
             "The size of each underground network: a pipe network counts its exits, a "
             "subway network its exits and its hubs."
         ),
-        "network_points": (
+        "network_points": N_(
             "Each underground network scores by its size: 4 points for 2, 4 more for each "
             "one more, and 45 for 12 or more."
         ),
-        "longest_pipe_points": (
+        "longest_pipe_points": N_(
             "2 points for each square of your longest unbroken pipe on the underground board."
         ),
-        "longest_subway": (
+        "longest_subway": N_(
             "1 point for each square of your longest unbroken subway line on the underground board."
         ),
-        "centre": (
+        "centre": N_(
             "1 point for each of the nine centre squares of the underground board with "
             "anything drawn in it."
         ),
-        "open_ends": (
+        "open_ends": N_(
             "1 point off for each end of a subway line or pipe that leads nowhere. Ends on "
             "the edge of the board cost nothing."
         ),
-        "burst_pipes": "2 points off for each pipe that burst when a station was drawn above it.",
-        "points": (
+        "burst_pipes": N_(
+            "2 points off for each pipe that burst when a station was drawn above it."
+        ),
+        "points": N_(
             "The underground board's score: the underground rows above, already counted "
             "in the total."
         ),
     },
 }
-HELP_TOTAL = "Your score. On equal scores the player with fewer errors wins."
-HELP_TOTAL_LAYERS = (
+HELP_TOTAL = N_("Your score. On equal scores the player with fewer errors wins.")
+HELP_TOTAL_LAYERS = N_(
     "Your score, both boards together. On equal scores the player with fewer errors on "
     "both boards wins."
 )
@@ -933,7 +1016,7 @@ def score_help(game: RailroadInk) -> dict[str, str]:
     if game.standalone:
         under = UNDER_ROWS[False]
         lines = {under[key]: HELP_UNDER[False][key] for key in under}
-        return {**lines, ROW_TOTAL: HELP_TOTAL}
+        return _all({**lines, ROW_TOTAL: HELP_TOTAL})
     lines = {
         ROW_NETWORKS: HELP_NETWORKS,
         ROW_NETWORK_POINTS: HELP_NETWORK_POINTS,
@@ -954,28 +1037,47 @@ def score_help(game: RailroadInk) -> dict[str, str]:
         under = UNDER_ROWS[True]
         lines |= {under[key]: HELP_UNDER[True][key] for key in under}
     lines[ROW_TOTAL] = HELP_TOTAL_LAYERS if game.underground else HELP_TOTAL
-    return lines
+    return _all(lines)
+
+
+def _all(lines: Mapping[str, str]) -> dict[str, str]:
+    """Each row's label and its line of help, in the reader's language."""
+    return {_(row): _(help_line) for row, help_line in lines.items()}
 
 
 # --- a first game's guide (solo) -----------------------------------------------------------
 GUIDE = (
     (
         "hand",
-        "These are this round's dice. The one outlined is in your hand: R turns it, M mirrors it.",
+        N_(
+            "These are this round's dice. The one outlined is in your hand: "
+            "R turns it, M mirrors it."
+        ),
     ),
     (
         "board",
-        "The glowing squares are where it fits. Click one to draw it there; "
-        "click it again to try another way.",
+        N_(
+            "The glowing squares are where it fits. Click one to draw it there; "
+            "click it again to try another way."
+        ),
     ),
     (
         "controls",
-        "Draw every die, then end the round here. A special route (at most one a round, "
-        "three a game) may be drawn too.",
+        N_(
+            "Draw every die, then end the round here. A special route (at most one a round, "
+            "three a game) may be drawn too."
+        ),
     ),
     (
         "scores",
-        "Your score so far. At the end each network is coloured on your board and every "
-        "open end counts as an error.",
+        N_(
+            "Your score so far. At the end each network is coloured on your board and every "
+            "open end counts as an error."
+        ),
     ),
 )
+
+
+def guide() -> list[tuple[str, str]]:
+    """The steps of a first game's guide, each beside the part of the page it explains."""
+    return [(place, _(step)) for place, step in GUIDE]

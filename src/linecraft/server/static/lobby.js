@@ -3,6 +3,7 @@
 // this browser (local storage) so a closed tab never loses a seat.
 import { html, render, useState } from "./vendor/preact-htm.mjs";
 import { rememberSeat, heldSeats, myName, setMyName, ago } from "./seats.js";
+import { _, fill, LanguagePicker } from "./i18n.js";
 
 const model = { catalogue: null, game: null, created: null, error: "", rooms: [], mine: [], daily: null };
 
@@ -45,16 +46,17 @@ async function postJSON(url, body) {
 }
 
 function Lobby({ m }) {
-  if (!m.catalogue) return html`<p class="loading">Loading…</p>`;
+  if (!m.catalogue) return html`<p class="loading">${_("Loading…")}</p>`;
   return html`
     <header class="top">
       <h1><a href="/">Linecraft</a></h1>
-      <span class="tagline">Transit-network board games: solo, against bots, or with friends.</span>
-      <label class="my-name">Your name <input id="my-name" value=${myName()} maxlength="40" onInput=${(e) => setMyName(e.target.value)} /></label>
+      <span class="tagline">${_("Transit-network board games: solo, against bots, or with friends.")}</span>
+      <label class="my-name">${_("Your name")} <input id="my-name" value=${myName()} maxlength="40" onInput=${(e) => setMyName(e.target.value)} /></label>
+      <${LanguagePicker} />
     </header>
     <main class="lobby">
       <${Mine} m=${m} />
-      <section aria-labelledby="games-title"><h2 id="games-title">Games</h2>
+      <section aria-labelledby="games-title"><h2 id="games-title">${_("Games")}</h2>
         <div class="cards">${m.catalogue.games.map((g) => html`<${Card} key=${g.name} g=${g} m=${m} />`)}</div>
       </section>
       <${Daily} m=${m} />
@@ -66,7 +68,7 @@ function Lobby({ m }) {
 function Card({ g }) {
   const solo = async () => {
     try {
-      const seats = [{ name: myName() || "Player" }];
+      const seats = [{ name: myName() || defaultName() }];
       for (let i = 1; i < g.players[0]; i++) seats.push({ name: "", bot: "greedy" });
       const result = await postJSON("/api/rooms", { game: g.name, options: {}, seats });
       const mine = result.seats[0];
@@ -77,14 +79,14 @@ function Card({ g }) {
   const setUp = () => { update({ game: g.name, created: null }); document.getElementById("setup").scrollIntoView({ behavior: "smooth" }); };
   const count = g.players[0] === g.players[1] ? `${g.players[0]}` : `${g.players[0]}–${g.players[1]}`;
   return html`<article class="card" data-game=${g.name}>
-    <img src=${g.picture} alt=${`A finished game of ${g.title}`} loading="lazy" width="320" height="240" />
+    <img src=${g.picture} alt=${fill(_("A finished game of {game}"), { game: g.title })} loading="lazy" width="320" height="240" />
     <h3>${g.title}</h3>
     <p>${g.blurb}</p>
-    <p class="facts">${count} players · ${g.minutes} min</p>
+    <p class="facts">${fill(_("{count} players · {minutes} min"), { count, minutes: g.minutes })}</p>
     <div class="card-buttons">
-      <button type="button" class="primary solo" onClick=${solo}>${g.players[0] > 1 ? "Play now against bots" : "Play solo now"}</button>
-      <button type="button" class="set-up" onClick=${setUp}>Set up a table…</button>
-      <a href=${`/help/${g.name}`}>How to play</a>
+      <button type="button" class="primary solo" onClick=${solo}>${g.players[0] > 1 ? _("Play now against bots") : _("Play solo now")}</button>
+      <button type="button" class="set-up" onClick=${setUp}>${_("Set up a table…")}</button>
+      <a href=${`/help/${g.name}`}>${_("How to play")}</a>
     </div>
   </article>`;
 }
@@ -96,7 +98,7 @@ function Setup({ m }) {
   // keyed by game, so a new game's seats and options are there on the first drawing:
   // what the player types next is never overwritten by a late reset
   const [seats, setSeats] = useState(() => {
-    const first = [{ name: myName() || "Player", kind: "" }];
+    const first = [{ name: myName() || defaultName(), kind: "" }];
     for (let i = 1; i < Math.max(2, info.players[0]); i++) first.push({ name: "", kind: "greedy" });
     return info.players[1] === 1 ? first.slice(0, 1) : first;
   });
@@ -117,35 +119,39 @@ function Setup({ m }) {
   };
   const setSeat = (i, change) => setSeats((all) => all.map((s, j) => (i === j ? { ...s, ...change } : s)));
   return html`<section id="setup" aria-labelledby="setup-title">
-    <h2 id="setup-title">Set up a table</h2>
-    <label class="field">Game <select id="game" value=${m.game} onChange=${(e) => update({ game: e.target.value, created: null })}>
+    <h2 id="setup-title">${_("Set up a table")}</h2>
+    <label class="field">${_("Game")} <select id="game" value=${m.game} onChange=${(e) => update({ game: e.target.value, created: null })}>
       ${m.catalogue.games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
     <div id="options">${info.options.map((o) => html`<${OptionField} key=${info.name + o.name} o=${o} value=${options[o.name]} set=${(v) => setOptions((all) => ({ ...all, [o.name]: v }))} />`)}</div>
-    <h3>Seats</h3>
+    <h3>${_("Seats")}</h3>
     <div id="seats">${seats.map((s, i) => html`<div class="seat-row" key=${i}>
-      <input class="seat-name" aria-label=${`Seat ${i + 1}: name`} value=${s.kind === "open" ? "" : s.name} disabled=${s.kind === "open"}
-        placeholder=${s.kind === "open" ? "whoever joins" : s.kind ? "the bot's name" : "name"} onInput=${(e) => setSeat(i, { name: e.target.value })} />
-      <select class="seat-kind" aria-label=${`Seat ${i + 1}: who plays`} value=${s.kind} onChange=${(e) => setSeat(i, { kind: e.target.value })}>
-        <option value="">a person (gets a link)</option>
-        <option value="open">an open seat (anyone may join)</option>
-        ${m.catalogue.bots.map((b) => html`<option value=${b}>bot: ${BOT_WORDS[b] || b}</option>`)}
+      <input class="seat-name" aria-label=${fill(_("Seat {n}: name"), { n: i + 1 })} value=${s.kind === "open" ? "" : s.name} disabled=${s.kind === "open"}
+        placeholder=${s.kind === "open" ? _("whoever joins") : s.kind ? _("the bot's name") : _("name")} onInput=${(e) => setSeat(i, { name: e.target.value })} />
+      <select class="seat-kind" aria-label=${fill(_("Seat {n}: who plays"), { n: i + 1 })} value=${s.kind} onChange=${(e) => setSeat(i, { kind: e.target.value })}>
+        <option value="">${_("a person (gets a link)")}</option>
+        <option value="open">${_("an open seat (anyone may join)")}</option>
+        ${m.catalogue.bots.map((b) => html`<option value=${b}>${fill(_("bot: {bot}"), { bot: BOT_WORDS[b] || b })}</option>`)}
       </select>
-      ${seats.length > info.players[0] ? html`<button type="button" aria-label=${`Remove seat ${i + 1}`} onClick=${() => setSeats((all) => all.filter((_, j) => j !== i))}>×</button>` : null}
+      ${seats.length > info.players[0] ? html`<button type="button" aria-label=${fill(_("Remove seat {n}"), { n: i + 1 })} onClick=${() => setSeats((all) => all.filter((seat, j) => j !== i))}>×</button>` : null}
     </div>`)}</div>
-    ${seats.length < info.players[1] ? html`<button id="add-seat" type="button" onClick=${() => setSeats((all) => [...all, { name: "", kind: "greedy" }])}>Add a seat</button>` : null}
-    <label class="field">Turn clock <select id="clock" onChange=${(e) => setClock(Number(e.target.value))}>
+    ${seats.length < info.players[1] ? html`<button id="add-seat" type="button" onClick=${() => setSeats((all) => [...all, { name: "", kind: "greedy" }])}>${_("Add a seat")}</button>` : null}
+    <label class="field">${_("Turn clock")} <select id="clock" onChange=${(e) => setClock(Number(e.target.value))}>
       ${CLOCKS.map(([seconds, words]) => html`<option value=${seconds} selected=${seconds === clock}>${words}</option>`)}</select>
-      <small class="help">When a person's time for a turn runs out, a bot plays that turn.</small></label>
-    <label class="field"><input type="checkbox" id="assistant" checked=${assistant} onChange=${(e) => setAssistant(e.target.checked)} /> Assistant: I play a real game at the table and type in its dice or cards</label>
-    <button id="start" type="button" class="primary" onClick=${create}>Create the room</button>
+      <small class="help">${_("When a person's time for a turn runs out, a bot plays that turn.")}</small></label>
+    <label class="field"><input type="checkbox" id="assistant" checked=${assistant} onChange=${(e) => setAssistant(e.target.checked)} /> ${_("Assistant: I play a real game at the table and type in its dice or cards")}</label>
+    <button id="start" type="button" class="primary" onClick=${create}>${_("Create the room")}</button>
     <p class="error" role="alert">${m.error}</p>
     <${Created} r=${m.created} />
   </section>`;
 }
 
-const CLOCKS = [[0, "none"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"], [300, "5 minutes a turn"], [86400, "1 day a turn"]];
+// TRANSLATORS: the turn clock: no limit on a turn
+const CLOCKS = [[0, _("none")], [30, _("30 seconds a turn")], [60, _("1 minute a turn")], [120, _("2 minutes a turn")], [300, _("5 minutes a turn")], [86400, _("1 day a turn")]];
 
-const BOT_WORDS = { random: "random (plays any legal move)", greedy: "greedy (takes the best move now)" };
+const BOT_WORDS = { random: _("random (plays any legal move)"), greedy: _("greedy (takes the best move now)") };
+
+// TRANSLATORS: the name of a player who typed none
+const defaultName = () => _("Player");
 
 function OptionField({ o, value, set }) {
   const help = o.help ? html`<small class="help">${o.help}</small>` : null;
@@ -182,22 +188,22 @@ function OrderField({ o, value, set, help }) {
     set(order);
   };
   return html`<fieldset class="option-row"><legend>${o.label}</legend>${help}
-    <label class="choice-row"><input type="radio" name=${o.name} checked=${!chosen} onChange=${() => set(null)} /> As the rules say (at random when playing alone)</label>
-    <label class="choice-row"><input type="radio" name=${o.name} checked=${Boolean(chosen)} onChange=${() => set([...o.choices])} /> In this order:</label>
+    <label class="choice-row"><input type="radio" name=${o.name} checked=${!chosen} onChange=${() => set(null)} /> ${_("As the rules say (at random when playing alone)")}</label>
+    <label class="choice-row"><input type="radio" name=${o.name} checked=${Boolean(chosen)} onChange=${() => set([...o.choices])} /> ${_("In this order:")}</label>
     ${chosen ? html`<div class="order">${chosen.map((c, i) => html`<label>${i + 1}.
-      <select aria-label=${`${o.label}: round ${i + 1}`} onChange=${(e) => pick(i, e.target.value)}>
-        ${o.choices.map((x) => html`<option value=${x} selected=${x === c}>${x}</option>`)}</select></label>`)}</div>` : null}
+      <select aria-label=${fill(_("{option}: round {n}"), { option: o.label, n: i + 1 })} onChange=${(e) => pick(i, e.target.value)}>
+        ${o.choices.map((x, k) => html`<option value=${x} selected=${x === c}>${o.choice_words[k] || x}</option>`)}</select></label>`)}</div>` : null}
   </fieldset>`;
 }
 
 function Created({ r }) {
   if (!r) return null;
   return html`<div id="created" role="status">
-    <p>Room created. Send each player their own link (it is their seat: keep it secret).</p>
-    <ul>${r.seats.filter((s) => s.link).map((s) => html`<li><a class="seat-link" href=${s.link} onClick=${() => rememberSeat(r.room, s.link)}>${s.name}: open this seat</a>
-      <button type="button" class="link" onClick=${() => navigator.clipboard?.writeText(new URL(s.link, location.href).href)}>copy link</button></li>`)}
-      ${r.seats.some((s) => s.open) ? html`<li>${r.seats.filter((s) => s.open).length} open seat(s): anyone may join from the lobby.</li>` : null}
-      <li><a href=${r.spectator}>watch as a spectator</a></li></ul>
+    <p>${_("Room created. Send each player their own link (it is their seat: keep it secret).")}</p>
+    <ul>${r.seats.filter((s) => s.link).map((s) => html`<li><a class="seat-link" href=${s.link} onClick=${() => rememberSeat(r.room, s.link)}>${fill(_("{name}: open this seat"), { name: s.name })}</a>
+      <button type="button" class="link" onClick=${() => navigator.clipboard?.writeText(new URL(s.link, location.href).href)}>${_("copy link")}</button></li>`)}
+      ${r.seats.some((s) => s.open) ? html`<li>${fill(_("{n} open seat(s): anyone may join from the lobby."), { n: r.seats.filter((s) => s.open).length })}</li>` : null}
+      <li><a href=${r.spectator}>${_("watch as a spectator")}</a></li></ul>
   </div>`;
 }
 
@@ -212,13 +218,13 @@ function Mine({ m }) {
       location.href = result.link;
     } catch (error) { update({ error: error.message }); }
   };
-  return html`<section id="mine" aria-labelledby="mine-title"><h2 id="mine-title">My games</h2>
+  return html`<section id="mine" aria-labelledby="mine-title"><h2 id="mine-title">${_("My games")}</h2>
     <ul class="my-games">${m.mine.map((s) => html`<li key=${s.room} class=${s.your_turn ? "your-turn" : ""}>
       <a href=${s.link}>${s.title}</a> <span>${s.names.join(", ")}</span>
-      <span class="state">${s.your_turn ? "● your turn" : s.status === "finished" ? "finished" : s.status === "closed" ? "closed" : "running"}</span>
+      <span class="state">${s.your_turn ? _("● your turn") : s.status === "finished" ? _("finished") : s.status === "closed" ? _("closed") : _("running")}</span>
       <small>${ago(s.created)}</small>
-      ${s.status !== "running" ? html`<button type="button" class="link rematch" onClick=${() => rematch(s)}>${s.rematch ? "join the rematch" : "rematch"}</button>
-        <a href=${`/api/rooms/${s.room}/record`} download="">download record</a>` : null}
+      ${s.status !== "running" ? html`<button type="button" class="link rematch" onClick=${() => rematch(s)}>${s.rematch ? _("join the rematch") : _("rematch")}</button>
+        <a href=${`/api/rooms/${s.room}/record`} download="">${_("download record")}</a>` : null}
     </li>`)}</ul></section>`;
 }
 
@@ -227,18 +233,18 @@ function Daily({ m }) {
   if (!m.daily) return null;
   const play = async (key) => {
     try {
-      const result = await postJSON(`/api/daily/${key}`, { name: myName() || "Player" });
+      const result = await postJSON(`/api/daily/${key}`, { name: myName() || defaultName() });
       rememberSeat(result.room, result.link);
       location.href = result.link;
     } catch (error) { update({ error: error.message }); }
   };
-  return html`<section id="daily" aria-labelledby="daily-title"><h2 id="daily-title">Daily challenge — ${m.daily.day}</h2>
-    <p>Everyone draws the same dice or cards today. Play once, then compare.</p>
+  return html`<section id="daily" aria-labelledby="daily-title"><h2 id="daily-title">${fill(_("Daily challenge — {day}"), { day: m.daily.day })}</h2>
+    <p>${_("Everyone draws the same dice or cards today. Play once, then compare.")}</p>
     <div class="dailies">${m.daily.challenges.map((c) => html`<div class="daily" data-challenge=${c.key}>
       <h3>${c.title}</h3>
-      <button type="button" class="primary" onClick=${() => play(c.key)}>Play today's</button>
+      <button type="button" class="primary" onClick=${() => play(c.key)}>${_("Play today's")}</button>
       ${c.results.length ? html`<ol class="daily-board">${c.results.map((r) => html`<li><a href=${r.replay}>${r.name}</a> <b>${r.score}</b></li>`)}</ol>`
-        : html`<p class="help">Nobody has finished it yet today.</p>`}
+        : html`<p class="help">${_("Nobody has finished it yet today.")}</p>`}
     </div>`)}</div></section>`;
 }
 
@@ -246,20 +252,23 @@ function Daily({ m }) {
 function Tables({ m }) {
   const join = async (room) => {
     try {
-      const result = await postJSON(`/api/rooms/${room.room}/join`, { name: myName() || "Guest" });
+      const result = await postJSON(`/api/rooms/${room.room}/join`, { name: myName() || _("Guest") });
       rememberSeat(room.room, result.link);
       location.href = result.link;
     } catch (error) { update({ error: error.message }); }
   };
-  return html`<section aria-labelledby="rooms-title"><h2 id="rooms-title">Tables</h2>
-    ${m.rooms.length ? null : html`<p>No table is playing right now.</p>`}
+  return html`<section aria-labelledby="rooms-title"><h2 id="rooms-title">${_("Tables")}</h2>
+    ${m.rooms.length ? null : html`<p>${_("No table is playing right now.")}</p>`}
     <ul id="rooms">${m.rooms.map((r) => html`<li key=${r.room}>
       <a href=${r.spectator}>${r.title}</a>
-      <span>${r.seats.map((s) => s.name || "open seat").join(", ")}</span>
+      <span>${r.seats.map((s) => s.name || _("open seat")).join(", ")}</span>
       <small>${ago(r.created)}</small>
-      ${r.open_seats ? html`<span class="free">${r.open_seats} seat${r.open_seats > 1 ? "s" : ""} free</span>
-        <button type="button" class="primary join" onClick=${() => join(r)}>Join</button>` : html`<span>watch</span>`}
+      ${r.open_seats ? html`<span class="free">${freeSeats(r.open_seats)}</span>
+        <button type="button" class="primary join" onClick=${() => join(r)}>${_("Join")}</button>` : html`<span>${_("watch")}</span>`}
     </li>`)}</ul></section>`;
 }
+
+// Two whole messages, as the English picks by count.
+const freeSeats = (n) => (n > 1 ? fill(_("{n} seats free"), { n }) : _("1 seat free"));
 
 load();

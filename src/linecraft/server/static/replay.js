@@ -2,6 +2,7 @@
 // (keys too), the log beside the boards with the step just played marked, the scores at
 // that step; a record file downloaded earlier can be opened here as well.
 import { html, render, useEffect, useRef } from "./vendor/preact-htm.mjs";
+import { _, fill, LanguagePicker } from "./i18n.js";
 
 const roomId = location.pathname.startsWith("/replay/") ? location.pathname.split("/").pop() : null;
 const model = { data: null, record: null, playing: false, error: "", want: 0 };
@@ -43,22 +44,22 @@ async function open(file) {
     const record = JSON.parse(await file.text());
     update({ record, data: null });
     go(0);
-  } catch { update({ error: `${file.name} is not a record file (JSON).` }); }
+  } catch { update({ error: fill(_("{file} is not a record file (JSON)."), { file: file.name }) }); }
 }
 
 function Replay({ m }) {
   const d = m.data;
-  const title = d ? `${d.title} — replay` : "Replay a game";
+  const title = d ? fill(_("{game} — replay"), { game: d.title }) : _("Replay a game");
   useEffect(() => { document.title = `${title} — Linecraft`; }, [title]);
   return html`
-    <header class="top"><a href="/">Linecraft</a> <span class="title" id="title">${title}</span></header>
+    <header class="top"><a href="/">Linecraft</a> <span class="title" id="title">${title}</span> <${LanguagePicker} /></header>
     <main class="replay-page">
-      ${roomId ? null : html`<label class="field open-file">Open a record file <input type="file" id="record-file" accept=".json,application/json"
+      ${roomId ? null : html`<label class="field open-file">${_("Open a record file")} <input type="file" id="record-file" accept=".json,application/json"
         onChange=${(e) => e.target.files[0] && open(e.target.files[0])} /></label>`}
       ${m.error ? html`<p class="error" role="alert">${m.error}</p>` : null}
       ${d ? html`<${Controls} d=${d} m=${m} /><div class="room">
         <section class="table" id="boards">${Object.entries(d.boards).map(([key, svg]) => html`<figure class="board" key=${key}>
-          <figcaption>${d.seats.find((s) => String(s.seat) === key)?.name || "The table"}</figcaption>
+          <figcaption>${d.seats.find((s) => String(s.seat) === key)?.name || _("The table")}</figcaption>
           <div class="drawing" dangerouslySetInnerHTML=${{ __html: svg }} /></figure>`)}</section>
         <aside class="panel"><${Scores} d=${d} /><${Log} d=${d} /></aside>
       </div>` : null}
@@ -66,14 +67,14 @@ function Replay({ m }) {
 }
 
 function Controls({ d, m }) {
-  return html`<nav class="replay" aria-label="Replay">
-    <button type="button" id="first" title="First step (Home)" onClick=${() => go(0)}>« First</button>
-    <button type="button" id="back" title="Previous step (left arrow)" onClick=${() => go(m.want - 1)}>‹ Back</button>
-    <button type="button" id="play" title="Play or pause (space)" onClick=${() => play(!m.playing)}>${m.playing ? "Pause" : "Play"}</button>
-    <button type="button" id="next" title="Next step (right arrow)" onClick=${() => go(m.want + 1)}>Next ›</button>
-    <button type="button" id="last" title="Last step (End)" onClick=${() => go(d.steps)}>Last »</button>
-    <input type="range" id="step" min="0" max=${d.steps} value=${d.step} aria-label="Step of the game" onChange=${(e) => go(Number(e.target.value))} />
-    <span id="where" aria-live="polite">Step ${d.step} of ${d.steps}</span>
+  return html`<nav class="replay" aria-label=${_("Replay")}>
+    <button type="button" id="first" title=${_("First step (Home)")} onClick=${() => go(0)}>${_("« First")}</button>
+    <button type="button" id="back" title=${_("Previous step (left arrow)")} onClick=${() => go(m.want - 1)}>${_("‹ Back")}</button>
+    <button type="button" id="play" title=${_("Play or pause (space)")} onClick=${() => play(!m.playing)}>${m.playing ? _("Pause") : _("Play")}</button>
+    <button type="button" id="next" title=${_("Next step (right arrow)")} onClick=${() => go(m.want + 1)}>${_("Next ›")}</button>
+    <button type="button" id="last" title=${_("Last step (End)")} onClick=${() => go(d.steps)}>${_("Last »")}</button>
+    <input type="range" id="step" min="0" max=${d.steps} value=${d.step} aria-label=${_("Step of the game")} onChange=${(e) => go(Number(e.target.value))} />
+    <span id="where" aria-live="polite">${fill(_("Step {step} of {steps}"), { step: d.step, steps: d.steps })}</span>
   </nav>`;
 }
 
@@ -81,8 +82,8 @@ function Scores({ d }) {
   const seats = Object.keys(d.score_rows || {});
   if (!seats.length) return null;
   const labels = d.score_rows[seats[0]].map(([label]) => label);
-  return html`<section class="scores"><h2>${d.terminal ? "Final scores" : `Scores after step ${d.step}`}</h2>
-    <table id="replay-scores"><thead><tr><th scope="col"></th>${seats.map((s) => html`<th scope="col">${d.seats[s]?.name || "Table"}</th>`)}</tr></thead>
+  return html`<section class="scores"><h2>${d.terminal ? _("Final scores") : fill(_("Scores after step {step}"), { step: d.step })}</h2>
+    <table id="replay-scores"><thead><tr><th scope="col"></th>${seats.map((s) => html`<th scope="col">${d.seats[s]?.name || _("Table")}</th>`)}</tr></thead>
     <tbody>${labels.map((label, i) => html`<tr class=${i === labels.length - 1 ? "total" : ""}><th scope="row">${label}</th>
       ${seats.map((s) => html`<td>${d.score_rows[s][i]?.[1] ?? ""}</td>`)}</tr>`)}</tbody></table></section>`;
 }
@@ -95,7 +96,7 @@ function Log({ d }) {
     const current = box.current && box.current.querySelector(".current");
     if (current) current.scrollIntoView({ block: "nearest" });
   }, [d.step]);
-  return html`<section class="log"><h2>Game log</h2><ol ref=${box}>
+  return html`<section class="log"><h2>${_("Game log")}</h2><ol ref=${box}>
     ${d.log.map((line) => html`<li key=${line.n} class=${(line.n === d.step - 1 ? "current " : "") + (line.n >= d.step ? "later" : "")}
       aria-current=${line.n === d.step - 1 ? "step" : undefined}>
       <button type="button" class="link" onClick=${() => go(line.n + 1)}>${line.text}</button></li>`)}

@@ -4,6 +4,7 @@
 // send their drawings, targets, pieces, controls, log lines and score rows.
 import { html, render, useEffect, useLayoutEffect, useRef, useState } from "./vendor/preact-htm.mjs";
 import { rememberSeat } from "./seats.js";
+import { _, fill, LanguagePicker } from "./i18n.js";
 
 const roomId = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.search).get("token");
@@ -93,7 +94,7 @@ const SOUND = "linecraft.sound";
 function yourTurn(view) {
   if (localStorage.getItem(SOUND) === "on") beep();
   if (localStorage.getItem(NOTIFY) === "on" && document.hidden && window.Notification?.permission === "granted") {
-    new Notification("Your turn", { body: view.title || view.game, icon: "/static/icon-turn.svg", tag: roomId });
+    new Notification(_("Your turn"), { body: view.title || view.game, icon: "/static/icon-turn.svg", tag: roomId });
   }
 }
 
@@ -119,8 +120,8 @@ function Attention() {
   };
   const toggleSound = () => { localStorage.setItem(SOUND, sound ? "off" : "on"); setSound(!sound); if (!sound) beep(); };
   return html`<span class="attention">
-    <button type="button" class="link" id="sound" aria-pressed=${sound} onClick=${toggleSound}>${sound ? "Sound: on" : "Sound: off"}</button>
-    ${window.Notification ? html`<button type="button" class="link" id="notify" aria-pressed=${notify} onClick=${toggleNotify}>${notify ? "Notifying: on" : "Notify me"}</button>` : null}
+    <button type="button" class="link" id="sound" aria-pressed=${sound} onClick=${toggleSound}>${sound ? _("Sound: on") : _("Sound: off")}</button>
+    ${window.Notification ? html`<button type="button" class="link" id="notify" aria-pressed=${notify} onClick=${toggleNotify}>${notify ? _("Notifying: on") : _("Notify me")}</button>` : null}
   </span>`;
 }
 
@@ -227,20 +228,21 @@ function Room({ m }) {
     const icon = document.getElementById("favicon");
     if (icon) icon.href = v && v.legal.length ? "/static/icon-turn.svg" : "/static/icon.svg";
   }, [v && v.version, v && v.legal.length]);
-  if (!v) return html`<p class="loading">${m.everOnline ? "" : "Connecting…"}</p>`;
+  if (!v) return html`<p class="loading">${m.everOnline ? "" : _("Connecting…")}</p>`;
   const mine = v.boards[String(v.you)] !== undefined ? String(v.you) : ("table" in v.boards ? "table" : null);
   const others = Object.keys(v.boards).filter((k) => k !== mine);
   return html`
     <header class="top">
       <a href="/">Linecraft</a>
       <span class="title">${v.title || v.game}</span>
-      ${v.practice ? html`<span class="badge" title="The dice and cards follow a seed chosen in advance">practice room</span>` : null}
-      ${v.daily ? html`<span class="badge" title="Everyone playing today's challenge draws the same">daily challenge ${v.daily.day}</span>` : null}
-      <span class="turn-flag">${v.terminal ? "Game over" : v.legal.length ? "● Your turn" : ""}</span>
-      <a class="help-link" href=${`/help/${v.game}`} target="_blank" rel="noopener">How to play</a>
+      ${v.practice ? html`<span class="badge" title=${_("The dice and cards follow a seed chosen in advance")}>${_("practice room")}</span>` : null}
+      ${v.daily ? html`<span class="badge" title=${_("Everyone playing today's challenge draws the same")}>${fill(_("daily challenge {day}"), { day: v.daily.day })}</span>` : null}
+      <span class="turn-flag">${v.terminal ? _("Game over") : v.legal.length ? _("● Your turn") : ""}</span>
+      <a class="help-link" href=${`/help/${v.game}`} target="_blank" rel="noopener">${_("How to play")}</a>
       ${v.you !== null ? html`<${Attention} />` : null}
+      <${LanguagePicker} />
     </header>
-    ${m.online ? null : html`<div class="banner" role="status">Connection lost — reconnecting…</div>`}
+    ${m.online ? null : html`<div class="banner" role="status">${_("Connection lost — reconnecting…")}</div>`}
     ${m.news ? html`<div class="news" role="status" key=${m.news.n}>${m.news.text}</div>` : null}
     <${Guide} v=${v} />
     <main class=${"room" + (m.online ? "" : " offline")} inert=${m.online ? undefined : true} data-version=${v.version}>
@@ -271,13 +273,14 @@ function Room({ m }) {
 function titleOf(v) {
   if (!v) return "Linecraft";
   const name = v.title || v.game;
-  return v.legal.length ? `● Your turn — ${name} — Linecraft` : `${name} — Linecraft`;
+  // TRANSLATORS: the browser tab's title; {game} is the game's name
+  return v.legal.length ? fill(_("● Your turn — {game} — Linecraft"), { game: name }) : `${name} — Linecraft`;
 }
 
 function seatName(v, key) {
   const seat = v.seats.find((s) => String(s.seat) === key);
-  if (!seat) return "The table";
-  return seat.seat === v.you ? `${seat.name} (you)` : seat.name;
+  if (!seat) return _("The table");
+  return seat.seat === v.you ? fill(_("{name} (you)"), { name: seat.name }) : seat.name;
 }
 
 // A board: the game's own drawing; the spots where the hand can be played glow (and are
@@ -293,7 +296,7 @@ function Board({ v, m, id, mine, large }) {
     <figure class=${"board" + (mine ? " mine" : " other") + (large ? " large" : "")} data-board=${id}>
       <figcaption>
         ${seatName(v, id)}
-        ${mine ? null : html` <button type="button" class="link" onClick=${enlarge}>${large ? "smaller" : "larger"}</button>`}
+        ${mine ? null : html` <button type="button" class="link" onClick=${enlarge}>${large ? _("smaller") : _("larger")}</button>`}
       </figcaption>
       <div class="drawing" ref=${box} dangerouslySetInnerHTML=${{ __html: svg }}
         onClick=${(e) => { const spot = e.target.closest(".spot.target, .spot.again, .spot.origin"); if (spot && playable) clickSpot(spot.dataset.target); else if (!mine) enlarge(); }}
@@ -335,7 +338,7 @@ function decorate(box, v, m, id, playable) {
     if (on || again || origin) {
       spot.setAttribute("tabindex", "0");
       spot.setAttribute("role", "button");
-      spot.setAttribute("aria-label", origin ? `Draw from ${target}` : on ? `Play on ${target}` : `Draw ${target} another way`);
+      spot.setAttribute("aria-label", origin ? fill(_("Draw from {target}"), { target }) : on ? fill(_("Play on {target}"), { target }) : fill(_("Draw {target} another way"), { target }));
     } else {
       spot.removeAttribute("tabindex"); spot.removeAttribute("role"); spot.removeAttribute("aria-label");
     }
@@ -383,23 +386,23 @@ async function post(path, body) {
   const answer = await fetch(`/api/rooms/${model.view.room}/${path}`, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
-  if (!answer.ok) update({ error: (await answer.json()).detail || "refused" });
+  if (!answer.ok) update({ error: (await answer.json()).detail || _("refused") });
 }
 
 // The seats: who is to play, who is away; an absent player's seat may be handed to a
 // bot (after a confirmation), and its person takes it back with their own link.
 function Seats({ v }) {
   const handOver = (s) => {
-    if (window.confirm(`${s.name} has been away for a while. Let a bot play for ${s.name} until they come back?`)) {
+    if (window.confirm(fill(_("{name} has been away for a while. Let a bot play for {name} until they come back?"), { name: s.name }))) {
       post("takeover", { token, seat: s.seat, bot: "greedy" });
     }
   };
   return html`<ul class="seats">${v.seats.map((s) => html`
     <li class=${["to act", "thinking", "drawing"].includes(s.status) ? "to-act" : ""}>
-      <span class="name">${s.name || "Open seat"}${s.seat === v.you ? " (you)" : ""}${s.bot ? html` <small>${s.stand_in ? `bot playing for ${s.name}` : "bot"}</small>` : null}</span>
-      <span class="seat-status">${s.name ? STATUS[s.status] || s.status : "waiting for a player"}${s.away && s.name && !v.terminal ? " · away" : ""}</span>
+      <span class="name">${seatLabel(s, v)}${s.bot ? html` <small>${botLabel(s)}</small>` : null}</span>
+      <span class="seat-status">${seatStatus(s, v)}</span>
       ${s.absent && s.seat !== v.you && v.you !== null && !v.terminal && !v.closed
-        ? html`<button type="button" class="link hand-over" onClick=${() => handOver(s)}>let a bot play for ${s.name}</button>` : null}
+        ? html`<button type="button" class="link hand-over" onClick=${() => handOver(s)}>${fill(_("let a bot play for {name}"), { name: s.name })}</button>` : null}
     </li>`)}</ul>`;
 }
 
@@ -408,24 +411,43 @@ function Replaced({ v }) {
   const mine = v.you !== null ? v.seats[v.you] : null;
   if (!mine || !mine.stand_in || v.terminal) return null;
   return html`<div class="replaced" role="alert">
-    <span>${mine.handed_by} let a bot play your seat while you were away.</span>
-    <button type="button" class="primary" id="take-back" onClick=${() => post("takeback", { token })}>Take my seat back</button>
+    <span>${fill(_("{name} let a bot play your seat while you were away."), { name: mine.handed_by })}</span>
+    <button type="button" class="primary" id="take-back" onClick=${() => post("takeback", { token })}>${_("Take my seat back")}</button>
   </div>`;
 }
 
-const STATUS = { thinking: "thinking…", drawing: "drawing", done: "done", "to act": "to play", waiting: "waiting" };
+// The seats' states as the server sends them, in words.
+const STATUS = { thinking: _("thinking…"), drawing: _("drawing"), done: _("done"), "to act": _("to play"), waiting: _("waiting") };
+
+function seatLabel(s, v) {
+  const name = s.name || _("Open seat");
+  return s.seat === v.you ? fill(_("{name} (you)"), { name }) : name;
+}
+
+const botLabel = (s) => (s.stand_in ? fill(_("bot playing for {name}"), { name: s.name }) : _("bot"));
+
+function seatStatus(s, v) {
+  const status = s.name ? STATUS[s.status] || s.status : _("waiting for a player");
+  // TRANSLATORS: a seat's state, and its player has been away for a while
+  return s.away && s.name && !v.terminal ? fill(_("{status} · away"), { status }) : status;
+}
 
 function Prompt({ v }) {
   let text;
-  if (v.terminal) text = "The game is over.";
-  else if (v.closed) text = "This room was closed: nobody had played in it for a long time.";
-  else if (v.open_seats) text = `Waiting for ${v.open_seats} more player${v.open_seats > 1 ? "s" : ""} to join from the lobby…`;
-  else if (v.chance) text = `Type ${v.chance.prompt} below and press Play.${v.chance.outcomes.length ? ` Possible: ${v.chance.outcomes.join(", ")}` : ""}`;
-  else if (v.legal.length) text = v.prompt || "Your move: pick a piece and click a glowing spot.";
-  else if (v.you === null) text = "You are watching.";
+  if (v.terminal) text = _("The game is over.");
+  else if (v.closed) text = _("This room was closed: nobody had played in it for a long time.");
+  else if (v.open_seats > 1) text = fill(_("Waiting for {n} more players to join from the lobby…"), { n: v.open_seats });
+  else if (v.open_seats) text = _("Waiting for 1 more player to join from the lobby…");
+  else if (v.chance) {
+    text = v.chance.outcomes.length
+      // TRANSLATORS: {what} is what the player rolled or drew at a real table, in the game's words
+      ? fill(_("Type {what} below and press Play. Possible: {outcomes}"), { what: v.chance.prompt, outcomes: v.chance.outcomes.join(", ") })
+      : fill(_("Type {what} below and press Play."), { what: v.chance.prompt });
+  } else if (v.legal.length) text = v.prompt || _("Your move: pick a piece and click a glowing spot.");
+  else if (v.you === null) text = _("You are watching.");
   else {
     const waiting = v.seats.filter((s) => v.to_act.includes(s.seat)).map((s) => s.name);
-    text = waiting.length ? `Waiting for ${waiting.join(", ")}…` : "Waiting for the next draw…";
+    text = waiting.length ? fill(_("Waiting for {names}…"), { names: waiting.join(", ") }) : _("Waiting for the next draw…");
   }
   return html`<p class="prompt" aria-live="polite">${text}</p>`;
 }
@@ -444,7 +466,7 @@ function Hand({ v, m }) {
   }
   const turns = m.picked ? pieces[m.picked.piece]?.[m.picked.form] : null;
   return html`<div class="hand">
-    ${[...rows].map(([group, row]) => html`<div class=${"hand-row" + (row.rare ? " scarce" : "")} role="group" aria-label=${group || "Your pieces"}>
+    ${[...rows].map(([group, row]) => html`<div class=${"hand-row" + (row.rare ? " scarce" : "")} role="group" aria-label=${group || _("Your pieces")}>
       ${group ? html`<div class="hand-label">${group}</div>` : null}
       <div class="pieces">${row.pieces.map((piece) => {
         const held = m.picked?.piece === piece;
@@ -457,8 +479,8 @@ function Hand({ v, m }) {
       })}</div>
     </div>`)}
     ${(v.turns || []).length ? html`<div class="turns">
-      ${(v.turns || []).includes("rotate") ? html`<button type="button" id="rotate" title="Rotate (R)" disabled=${!(turns && turns.rotate)} onClick=${() => turn("rotate")}>⟳ Rotate</button>` : null}
-      ${(v.turns || []).includes("mirror") ? html`<button type="button" id="mirror" title="Mirror (M)" disabled=${!(turns && turns.mirror)} onClick=${() => turn("mirror")}>⇋ Mirror</button>` : null}
+      ${(v.turns || []).includes("rotate") ? html`<button type="button" id="rotate" title=${_("Rotate (R)")} disabled=${!(turns && turns.rotate)} onClick=${() => turn("rotate")}>${_("⟳ Rotate")}</button>` : null}
+      ${(v.turns || []).includes("mirror") ? html`<button type="button" id="mirror" title=${_("Mirror (M)")} disabled=${!(turns && turns.mirror)} onClick=${() => turn("mirror")}>${_("⇋ Mirror")}</button>` : null}
     </div>` : null}
   </div>`;
 }
@@ -466,10 +488,12 @@ function Hand({ v, m }) {
 function Pending({ v, m }) {
   if (!m.pending) return null;
   const label = (v.choice_labels || {})[m.pending.action]?.[0];
-  return html`<div class="pending-box" role="group" aria-label="Confirm">
-    <span>${label ? `${label}?` : `Play here? ${m.pending.target}`}</span>
-    <button type="button" class="primary" id="confirm" onClick=${confirm}>Confirm</button>
-    <button type="button" id="cancel" onClick=${() => update({ pending: null })}>Cancel</button>
+  // TRANSLATORS: asked before a play that cannot be taken back; {label} is the play in the game's words
+  const question = label ? fill(_("{label}?"), { label }) : fill(_("Play here? {target}"), { target: m.pending.target });
+  return html`<div class="pending-box" role="group" aria-label=${_("Confirm")}>
+    <span>${question}</span>
+    <button type="button" class="primary" id="confirm" onClick=${confirm}>${_("Confirm")}</button>
+    <button type="button" id="cancel" onClick=${() => update({ pending: null })}>${_("Cancel")}</button>
   </div>`;
 }
 
@@ -484,14 +508,14 @@ function onBoard(v, choices) {
 function Choices({ v, m }) {
   if (!m.choices) return null;
   const labels = v.choice_labels || {};
-  return html`<div class="choices" role="group" aria-label="Choose">
+  return html`<div class="choices" role="group" aria-label=${_("Choose")}>
     ${onBoard(v, m.choices)
       ? html`<span>${v.origin_help}</span>`
-      : html`<span>Several ways to play here:</span>
+      : html`<span>${_("Several ways to play here:")}</span>
         ${m.choices.actions.map((a) => html`<button type="button" class="choice" data-action=${a} onClick=${() => play(a, m.choices.target)}>
           ${labels[a]?.[1] ? html`<span class="picture" dangerouslySetInnerHTML=${{ __html: labels[a][1] }} />` : null}
           <span>${labels[a]?.[0] || a}</span></button>`)}`}
-    <button type="button" onClick=${() => update({ choices: null })}>Cancel</button>
+    <button type="button" onClick=${() => update({ choices: null })}>${_("Cancel")}</button>
   </div>`;
 }
 
@@ -510,7 +534,7 @@ function Controls({ v }) {
       ? html`<details class="control-group"><summary class="control">${name}</summary>
           <div class="control-choices">${list.map((c) => html`<${ControlButton} c=${c} />`)}</div></details>`
       : html`<${ControlButton} c=${list[0]} />`))}
-    ${v.undo ? html`<button type="button" id="undo" onClick=${() => { update({ cycle: null }); send("undo"); }}>↶ Undo</button>` : null}
+    ${v.undo ? html`<button type="button" id="undo" onClick=${() => { update({ cycle: null }); send("undo"); }}>${_("↶ Undo")}</button>` : null}
   </div>`;
 }
 
@@ -528,29 +552,29 @@ function Scores({ v }) {
   const labels = v.score_rows[seats[0]].map(([label]) => label);
   const value = (s, i) => v.score_rows[s][i]?.[1];
   return html`<section class="scores">
-    <h2>${v.terminal ? "Final scores" : "Scores so far"}</h2>
+    <h2>${v.terminal ? _("Final scores") : _("Scores so far")}</h2>
     <table id=${v.terminal ? "final-scores" : "live-scores"}>
       <thead><tr><th scope="col"></th>${seats.map((s) => html`<th scope="col">${v.seats[s].name}</th>`)}</tr></thead>
       <tbody>${labels.map((label, i) => {
         const numbers = seats.map((s) => value(s, i)).filter((x) => typeof x === "number");
         const best = seats.length > 1 && numbers.length ? Math.max(...numbers) : null;
         return html`<tr class=${label === labels[labels.length - 1] ? "total" : ""}><th scope="row" title=${(v.score_help || {})[label] || undefined}>${label}</th>
-          ${seats.map((s) => { const x = value(s, i); return html`<td class=${x === best && numbers.some((n) => n !== best) ? "best" : ""}>${x ?? ""}${x === best && numbers.some((n) => n !== best) ? html`<span class="sr"> (best)</span>` : null}</td>`; })}</tr>`;
+          ${seats.map((s) => { const x = value(s, i); return html`<td class=${x === best && numbers.some((n) => n !== best) ? "best" : ""}>${x ?? ""}${x === best && numbers.some((n) => n !== best) ? html`<span class="sr"> ${_("(best)")}</span>` : null}</td>`; })}</tr>`;
       })}</tbody>
     </table>
     ${v.terminal ? html`<p class="winners">${winnersLine(v)}</p>
       ${v.daily && v.daily.share ? html`<${DailyResult} d=${v.daily} />` : v.you !== null ? html`<${Rematch} v=${v} />` : null}
-      <p class="after"><a href=${`/api/rooms/${v.room}/record`} download="">Download the record</a> · <a href=${`/replay/${v.room}`}>Replay</a> · <a href="/">Back to the lobby</a></p>` : null}
+      <p class="after"><a href=${`/api/rooms/${v.room}/record`} download="">${_("Download the record")}</a> · <a href=${`/replay/${v.room}`}>${_("Replay")}</a> · <a href="/">${_("Back to the lobby")}</a></p>` : null}
   </section>`;
 }
 
 // A daily challenge's end: the place on the day's board and a line to share.
 function DailyResult({ d }) {
   const [copied, setCopied] = useState(false);
-  return html`<div class="daily-result"><p>Place ${d.rank} of ${d.players} in today's ${d.title} challenge.</p>
+  return html`<div class="daily-result"><p>${fill(_("Place {rank} of {players} in today's {challenge} challenge."), { rank: d.rank, players: d.players, challenge: d.title })}</p>
     <p><code id="share-line">${d.share}</code>
-    <button type="button" onClick=${() => { navigator.clipboard?.writeText(d.share); setCopied(true); }}>${copied ? "Copied" : "Copy"}</button></p>
-    <p><a href="/#daily">Today's results</a></p></div>`;
+    <button type="button" onClick=${() => { navigator.clipboard?.writeText(d.share); setCopied(true); }}>${copied ? _("Copied") : _("Copy")}</button></p>
+    <p><a href="/#daily">${_("Today's results")}</a></p></div>`;
 }
 
 // The same table again: the first to ask starts it, everyone else is invited.
@@ -564,8 +588,8 @@ function Rematch({ v }) {
     rememberSeat(result.room, result.link);
     location.href = result.link;
   };
-  return html`<p class="rematch-box">${v.rematch ? "Someone at the table started a rematch. " : ""}
-    <button type="button" class="primary" id="rematch" onClick=${go}>${v.rematch ? "Join the rematch" : "Rematch"}</button></p>`;
+  return html`<p class="rematch-box">${v.rematch ? `${_("Someone at the table started a rematch.")} ` : ""}
+    <button type="button" class="primary" id="rematch" onClick=${go}>${v.rematch ? _("Join the rematch") : _("Rematch")}</button></p>`;
 }
 
 // What a seat may look up: the dice faces, the cards or tiles left, folded away.
@@ -597,12 +621,12 @@ function Guide({ v }) {
   const done = () => { localStorage.setItem(key, "seen"); setStep(-1); };
   const top = box ? Math.min(window.scrollY + box.bottom + 8, window.scrollY + box.top + 40) : 80;
   const left = box ? Math.max(8, Math.min(box.left, window.innerWidth - 340)) : 8;
-  return html`<div class="guide" role="dialog" aria-label="First game guide" style=${`top:${top}px;left:${left}px`}>
+  return html`<div class="guide" role="dialog" aria-label=${_("First game guide")} style=${`top:${top}px;left:${left}px`}>
     <p>${current[1]}</p>
     <div class="guide-buttons">
-      <small>${step + 1} of ${steps.length}</small>
-      <button type="button" class="link" onClick=${done}>Skip the guide</button>
-      <button type="button" class="primary" id="guide-next" onClick=${() => (step + 1 < steps.length ? setStep(step + 1) : done())}>${step + 1 < steps.length ? "Next" : "Got it"}</button>
+      <small>${fill(_("{n} of {total}"), { n: step + 1, total: steps.length })}</small>
+      <button type="button" class="link" onClick=${done}>${_("Skip the guide")}</button>
+      <button type="button" class="primary" id="guide-next" onClick=${() => (step + 1 < steps.length ? setStep(step + 1) : done())}>${step + 1 < steps.length ? _("Next") : _("Got it")}</button>
     </div>
   </div>`;
 }
@@ -610,7 +634,7 @@ function Guide({ v }) {
 function winnersLine(v) {
   const names = (v.winners || []).map((w) => v.seats[w].name);
   if (v.seats.length === 1) return "";
-  return names.length > 1 ? `Shared win: ${names.join(", ")}` : `Winner: ${names[0]}`;
+  return names.length > 1 ? fill(_("Shared win: {names}"), { names: names.join(", ") }) : fill(_("Winner: {name}"), { name: names[0] });
 }
 
 function Log({ v }) {
@@ -618,7 +642,7 @@ function Log({ v }) {
   const lines = v.log || [];
   useEffect(() => { if (box.current) box.current.scrollTop = box.current.scrollHeight; }, [lines.length]);
   if (!lines.length) return null;
-  return html`<section class="log"><h2>Game log</h2>
+  return html`<section class="log"><h2>${_("Game log")}</h2>
     <ol ref=${box} aria-live="polite">${lines.map((line) => html`<li key=${line.n} class=${line.seat === null ? "chance" : ""}>${line.text}</li>`)}</ol>
   </section>`;
 }
@@ -629,12 +653,12 @@ function Expert({ v }) {
   const [typed, setTyped] = useState("");
   if (v.terminal || v.you === null) return null;
   const shown = v.legal.filter((a) => a.toLowerCase().includes(filter.toLowerCase())).slice(0, 300);
-  return html`<details class="expert"><summary>Type an action (notation)</summary>
+  return html`<details class="expert"><summary>${_("Type an action (notation)")}</summary>
     <form id="act" onSubmit=${(e) => { e.preventDefault(); if (typed.trim()) send(typed.trim()); setTyped(""); }}>
-      <input id="action" autocomplete="off" aria-label="Action in notation" value=${typed} onInput=${(e) => setTyped(e.target.value)} placeholder=${v.help} />
-      <button type="submit">Play</button>
+      <input id="action" autocomplete="off" aria-label=${_("Action in notation")} value=${typed} onInput=${(e) => setTyped(e.target.value)} placeholder=${v.help} />
+      <button type="submit">${_("Play")}</button>
     </form>
-    <input id="filter" aria-label="Filter the legal actions" placeholder="filter the legal actions" value=${filter} onInput=${(e) => setFilter(e.target.value)} />
+    <input id="filter" aria-label=${_("Filter the legal actions")} placeholder=${_("filter the legal actions")} value=${filter} onInput=${(e) => setFilter(e.target.value)} />
     <ul class="legal">${shown.map((a) => html`<li><button type="button" class="legal-action" onClick=${() => send(a)}>${a}</button></li>`)}</ul>
   </details>`;
 }

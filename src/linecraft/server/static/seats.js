@@ -1,5 +1,7 @@
 // What this browser remembers: the player's name and the seats it holds (room and
 // secret link), so a closed tab never loses a seat and the lobby can list them.
+import { _, fill } from "./i18n.js";
+
 const SEATS = "linecraft.seats";
 const NAME = "linecraft.name";
 
@@ -22,8 +24,9 @@ export const setMyName = (name) => localStorage.setItem(NAME, name.trim());
 // "5 min ago", from an ISO time.
 export function ago(iso) {
   const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 86400) return `${Math.round(seconds / 3600)} h ago`;
-  return `${Math.round(seconds / 86400)} days ago`;
+  if (seconds < 60) return _("just now");
+  // TRANSLATORS: how long ago a table was set up; {n} is a number of minutes (hours, days)
+  if (seconds < 3600) return fill(_("{n} min ago"), { n: Math.round(seconds / 60) });
+  if (seconds < 86400) return fill(_("{n} h ago"), { n: Math.round(seconds / 3600) });
+  return fill(_("{n} days ago"), { n: Math.round(seconds / 86400) });
 }
