@@ -55,7 +55,8 @@ def test_a_person_plays_a_whole_game_by_pointing_and_clicking(
     page.click("#next")
     page.wait_for_function("document.getElementById('where').textContent.startsWith('Step 1 ')")
     page.screenshot(path=str(ARTIFACTS / f"{label}-replay.png"), full_page=True)
-    assert "Total" in table and "Winner" in after and "Download the record" in after
+    assert "Total" in table and "Download the record" in after
+    assert "Winner" in after or "Shared win" in after  # the live dice may make a tie
     assert clicks.spots > 5  # the moves were played on the board itself
     if game in NO_TAKE_BACKS:  # every placement waited for Confirm
         assert clicks.confirms >= clicks.spots - 1 and clicks.unconfirmed_changes == 0
@@ -189,7 +190,8 @@ def test_two_people_in_two_tabs_play_to_the_end(server: str, browser: Any, game:
                 take_a_step(tab, rng, Clicks(), version(tab))
             tab.wait_for_timeout(40)
     tabs[1].screenshot(path=str(ARTIFACTS / f"two-tabs-{game}-end.png"), full_page=True)
-    assert all("Winner" in tab.inner_text(".scores") for tab in tabs)
+    ends = [tab.inner_text(".scores") for tab in tabs]  # the live draws may make a tie
+    assert all("Winner" in end or "Shared win" in end for end in ends)
     assert "<i>Ben</i>" in tabs[0].inner_text("#final-scores")  # a name is text, not markup
     lobby.reload()
     lobby.wait_for_selector("#mine li")  # the lobby remembers the seat, and the names as text
