@@ -30,6 +30,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import linecraft
 from linecraft.bots import BOTS, make_bot
 from linecraft.core.errors import LinecraftError
+from linecraft.core.game import State
 from linecraft.core.i18n import (
     LANGUAGES,
     N_,
@@ -657,13 +658,16 @@ def create_app(
 
 @functools.cache
 def picture(name: str, code: str) -> str:
-    """The end of one game the greedy bot plays alone at every seat (always the same
-    game: fixed seeds), drawn for the first seat, its words in language `code`."""
+    """The end of one game the greedy bot plays alone at every seat, drawn for the first
+    seat, its words in language `code`."""
+    state = _played_out(name)
     with language(code):
-        return _played_out(name)
+        return state.game.render_state(state, 0)
 
 
-def _played_out(name: str) -> str:
+@functools.cache
+def _played_out(name: str) -> State:
+    """That game, played once whatever the language (always the same: fixed seeds)."""
     game = linecraft.load(name)
     state, bot, chance = game.new_state(3), make_bot("greedy", 1), random.Random(5)
     while not state.is_terminal():
@@ -672,7 +676,7 @@ def _played_out(name: str) -> str:
         else:
             player = state.to_act()[0]
             state.apply(player, bot.choose(state, player))
-    return game.render_state(state, 0)
+    return state
 
 
 def _delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:

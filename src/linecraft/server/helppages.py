@@ -13,14 +13,10 @@ from linecraft.core.i18n import _, language
 from linecraft.server.pages import language_form
 
 
-def help_page(name: str, code: str) -> str:
-    """The whole page in language `code`; `ValueError` for an unknown game."""
-    linecraft.game_info(name)  # an unknown game is refused before anything is drawn
-    return _drawn(name, code)
-
-
 @functools.cache
-def _drawn(name: str, code: str) -> str:
+def help_page(name: str, code: str) -> str:
+    """The whole page in language `code`; `ValueError` for an unknown game (a refusal
+    is not kept in the cache)."""
     with language(code):
         info = linecraft.game_info(name)
         pages = list(info.help()) if info.help else []

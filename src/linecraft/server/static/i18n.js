@@ -1,6 +1,6 @@
 // The client's words in the player's language. The messages come from the server's
 // gettext catalog (domain "client"); the language from the `lang` cookie the switcher
-// sets, else the browser's own, so the pages, the game's words sent by the server and
+// has the server set, else the browser's own, so the pages, the game's words sent by the server and
 // the client always agree.
 import { html } from "./vendor/preact-htm.mjs";
 
@@ -20,11 +20,12 @@ export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
 }
 
-// The switcher: every language in its own name; the choice is remembered for a year.
+// The switcher: every language in its own name. The server remembers the choice (the
+// same route as its own pages' language form) and comes back to this page.
 export function LanguagePicker() {
   const choose = (code) => {
-    document.cookie = `lang=${code}; path=/; max-age=31536000; SameSite=Lax`;
-    location.reload();
+    const back = location.pathname + location.search + location.hash;
+    location.href = `/language?lang=${encodeURIComponent(code)}&back=${encodeURIComponent(back)}`;
   };
   return html`<select id="language" class="language" aria-label=${_("Language")} onChange=${(e) => choose(e.target.value)}>
     ${Object.entries(answer.languages).map(([code, name]) => html`<option value=${code} lang=${code} selected=${code === language}>${name}</option>`)}
