@@ -107,6 +107,7 @@ class Clicks:
     pieces: int = 0
     origins: int = 0  # a start marked on the board to say which of several plays is meant
     unconfirmed_changes: int = 0  # a spot click that changed the game without Confirm
+    chances: int = 0  # dice, cards or tiles picked in an assistant room
 
 
 def play_by_clicking(page: Any, seed: int, *, limit: int = 900) -> Clicks:
@@ -135,7 +136,25 @@ def play_by_clicking(page: Any, seed: int, *, limit: int = 900) -> Clicks:
     pytest.fail(f"the page offers nothing to play:\n{stuck}")
 
 
+def answer_chance(page: Any, rng: random.Random) -> None:
+    """An assistant room's chance picker answered by clicking pictures: each question
+    filled with choices still free (a choice past a question's count changes nothing),
+    then Play."""
+    for fieldset in page.locator(".chance-picker fieldset").all():
+        chosen = -1
+        while (now := fieldset.locator("button[aria-pressed=true]").count()) > chosen:
+            chosen = now
+            free = fieldset.locator("button[aria-pressed=false]:not([disabled])")
+            if count := free.count():
+                free.nth(rng.randrange(count)).click(timeout=2000)
+    page.click("#chance-play", timeout=2000)
+
+
 def take_a_step(page: Any, rng: random.Random, clicks: Clicks, before: int) -> bool:
+    if page.locator(".chance-picker").count():
+        answer_chance(page, rng)
+        clicks.chances += 1
+        return True
     if page.locator("#confirm").count():
         page.click("#confirm", timeout=2000)
         clicks.confirms += 1

@@ -18,6 +18,7 @@ from linecraft.core import (
     make_record,
     replay,
 )
+from linecraft.core.game import ChancePicker
 
 CASES = [
     pytest.param(info.name, options, id=f"{info.name}-{json.dumps(options, sort_keys=True)}")
@@ -282,3 +283,42 @@ def test_undo_restores_exactly(name: str, options: dict[str, Any]) -> None:
         undone += 1
         state.apply(player, action)
     assert undone > 0
+
+
+def pick_at_random(picker: ChancePicker, rng: random.Random) -> list[list[str]]:
+    """A complete pick as a person might make it: each question's count of choices, no
+    token used twice."""
+    taken: set[str] = set()
+    picks: list[list[str]] = []
+    for question in picker.questions:
+        free = [c for c in question.choices if not c.token or c.token not in taken]
+        chosen = rng.sample(free, question.count)
+        taken |= {c.token for c in chosen if c.token}
+        picks.append([c.code for c in chosen])
+    return picks
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_every_pick_of_a_chance_picker_is_a_possible_outcome(
+    name: str, options: dict[str, Any]
+) -> None:
+    """An assistant room's pictures can only put together outcomes that may happen now,
+    and every question can be answered."""
+    game = linecraft.load(name, **options)
+    rng = random.Random(5)
+    for seed in range(3):
+        state = game.new_state(seed)
+        while not state.is_terminal():
+            if state.is_chance():
+                picker = game.chance_picker(state)
+                if picker is not None:
+                    assert picker.title and picker.questions
+                    possible = {str(o) for o, _odds in state.chance_outcomes()}
+                    for _try in range(3):
+                        text = picker.outcome(pick_at_random(picker, rng))
+                        assert str(game.parse_outcome(text)) in possible, text
+                    assert all(c.picture.caption for q in picker.questions for c in q.choices)
+                state.advance()
+            else:
+                player = rng.choice(state.to_act())
+                state.apply_unchecked(player, rng.choice(state.legal_actions(player)))

@@ -18,6 +18,9 @@ from linecraft.core.errors import IllegalActionError, NotYourTurnError
 from linecraft.core.i18n import _
 from linecraft.core.rng import copy_rng, make_rng
 
+#: The most outcomes the default chance picker lists in one question.
+CHANCE_LIST_MAX = 40
+
 
 @runtime_checkable
 class Action(Protocol):
@@ -106,6 +109,52 @@ class Reference:
 
     title: str
     items: tuple[Picture, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceChoice:
+    """One thing an assistant may say chance showed: a die's face, a card, a tile."""
+
+    code: str  # how the outcome's notation writes it
+    picture: Picture  # what it looks like, and its words
+    # The physical thing it uses up (a district, a marker, a colour): choices with one
+    # token are chosen at most once across a picker's questions; "" uses up nothing.
+    token: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceQuestion:
+    """One part of a chance outcome: one die, the card flipped, one company's hand."""
+
+    title: str
+    choices: tuple[ChanceChoice, ...]
+    count: int = 1  # how many choices it takes (a hand of markers), in any order
+    code: str = ""  # written before its choices in the notation ("0=", "purple=")
+    joiner: str = ","  # between its choices when it takes several
+
+
+@dataclass(frozen=True, slots=True)
+class ChancePicker:
+    """What an assistant room asks the person at a real table when chance is due: the
+    outcome is put together from pictures instead of typed in notation. The outcome's
+    text is the prefix, then each question's part, separated by spaces."""
+
+    title: str
+    questions: tuple[ChanceQuestion, ...]
+    prefix: str = ""
+
+    def outcome(self, picks: Sequence[Sequence[str]]) -> str:
+        """The outcome text for the choices' codes, question by question.
+
+        >>> die = ChanceQuestion("die", (ChanceChoice("HS", Picture(None, "straight")),))
+        >>> ChancePicker("roll", (die, die), "roll").outcome([["HS"], ["HS"]])
+        'roll HS HS'
+        """
+        parts = [
+            question.code + question.joiner.join(codes)
+            for question, codes in zip(self.questions, picks, strict=True)
+        ]
+        return " ".join([self.prefix, *parts] if self.prefix else parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +366,16 @@ class Game(ABC):
     def prompt(self, state: State, player: int) -> str:
         """One line telling a seat that is to act what is left to do now."""
         return ""
+
+    def chance_picker(self, state: State) -> ChancePicker | None:
+        """The pending chance event as questions with pictures, for an assistant room.
+        The default: one question listing every outcome in notation, when they are few
+        enough to read (None: the outcome is only typed)."""
+        outcomes = [str(outcome) for outcome, _odds in state.chance_outcomes()]
+        if len(outcomes) > CHANCE_LIST_MAX:
+            return None
+        choices = tuple(ChanceChoice(text, Picture(None, text)) for text in outcomes)
+        return ChancePicker(_(self.chance_help), (ChanceQuestion(_(self.chance_help), choices),))
 
     @abstractmethod
     def render_text(self, state: State, player: int | None) -> str:

@@ -561,13 +561,14 @@ class Room:
         return marks
 
     def _chance_prompt(self, state: State) -> dict[str, Any] | None:
-        """Assistant rooms: what seat 0 is asked to type when chance is due."""
+        """Assistant rooms: what seat 0 is asked when chance is due — pictures to pick
+        from, or (when the game has none for it) the outcome to type."""
         if not (self.assistant and state.is_chance()):
             return None
-        outcomes = [str(o) for o, _chance in state.chance_outcomes()]
+        picker = self.game.chance_picker(state)
         return {
             "prompt": _(self.game.chance_help),
-            "outcomes": outcomes if len(outcomes) <= 30 else [],
+            "picker": None if picker is None else asdict(picker),
         }
 
     def _drawn_boards(self, state: State, version: int, shown: int) -> dict[str, str]:

@@ -138,7 +138,7 @@ function Setup({ m }) {
     <label class="field">${_("Turn clock")} <select id="clock" onChange=${(e) => setClock(Number(e.target.value))}>
       ${CLOCKS.map(([seconds, words]) => html`<option value=${seconds} selected=${seconds === clock}>${words}</option>`)}</select>
       <small class="help">${_("When a person's time for a turn runs out, a bot plays that turn.")}</small></label>
-    <label class="field"><input type="checkbox" id="assistant" checked=${assistant} onChange=${(e) => setAssistant(e.target.checked)} /> ${_("Assistant: I play a real game at the table and type in its dice or cards")}</label>
+    <label class="field"><input type="checkbox" id="assistant" checked=${assistant} onChange=${(e) => setAssistant(e.target.checked)} /> ${_("Assistant: I play the real game at the table and show here what its dice, cards or tiles show")}</label>
     <button id="start" type="button" class="primary" onClick=${create}>${_("Create the room")}</button>
     <p class="error" role="alert">${m.error}</p>
     <${Created} r=${m.created} />

@@ -257,6 +257,7 @@ function Room({ m }) {
         <${Replaced} v=${v} />
         <${Prompt} v=${v} m=${m} />
         <${Hand} v=${v} m=${m} />
+        ${v.chance && v.chance.picker ? html`<${ChancePicker} key=${v.version} picker=${v.chance.picker} />` : null}
         <${Pending} v=${v} m=${m} />
         <${Choices} v=${v} m=${m} />
         <${Controls} v=${v} m=${m} />
@@ -439,9 +440,9 @@ function Prompt({ v }) {
   else if (v.open_seats > 1) text = fill(_("Waiting for {n} more players to join from the lobby…"), { n: v.open_seats });
   else if (v.open_seats) text = _("Waiting for 1 more player to join from the lobby…");
   else if (v.chance) {
-    text = v.chance.outcomes.length
+    text = v.chance.picker
+      ? _("Pick what the table shows, then press Play.")
       // TRANSLATORS: {what} is what the player rolled or drew at a real table, in the game's words
-      ? fill(_("Type {what} below and press Play. Possible: {outcomes}"), { what: v.chance.prompt, outcomes: v.chance.outcomes.join(", ") })
       : fill(_("Type {what} below and press Play."), { what: v.chance.prompt });
   } else if (v.legal.length) text = v.prompt || _("Your move: pick a piece and click a glowing spot.");
   else if (v.you === null) text = _("You are watching.");
@@ -590,6 +591,37 @@ function Rematch({ v }) {
   };
   return html`<p class="rematch-box">${v.rematch ? `${_("Someone at the table started a rematch.")} ` : ""}
     <button type="button" class="primary" id="rematch" onClick=${go}>${v.rematch ? _("Join the rematch") : _("Rematch")}</button></p>`;
+}
+
+// Assistant rooms: what chance showed at the real table, put together from pictures.
+// A question takes `count` choices; a choice's token (a district, a marker) is used
+// once across all questions. The text is written as ChancePicker.outcome writes it.
+function ChancePicker({ picker }) {
+  const [picks, setPicks] = useState(() => picker.questions.map(() => []));
+  const used = (q, token) => token && picks.some((codes, i) => i !== q && codes.some((c) => picker.questions[i].choices.find((x) => x.code === c)?.token === token));
+  const choose = (q, code) => setPicks((all) => all.map((codes, i) => {
+    if (i !== q) return codes;
+    if (codes.includes(code)) return codes.filter((c) => c !== code);
+    return picker.questions[q].count === 1 ? [code] : codes.length < picker.questions[q].count ? [...codes, code] : codes;
+  }));
+  const complete = picker.questions.every((question, i) => picks[i].length === question.count);
+  const parts = picker.questions.map((question, i) => question.code + picks[i].join(question.joiner));
+  const text = (picker.prefix ? [picker.prefix, ...parts] : parts).join(" ");
+  return html`<section class="chance-picker" aria-label=${picker.title}>
+    <h2>${picker.title}</h2>
+    ${picker.questions.map((question, q) => html`<fieldset>
+      <legend>${question.count > 1 ? fill(_("{title} — choose {n}"), { title: question.title, n: question.count }) : question.title}</legend>
+      <div class="pieces">${question.choices.map((choice) => {
+        const on = picks[q].includes(choice.code);
+        const taken = !on && used(q, choice.token);
+        return html`<button type="button" class=${"piece" + (on ? " picked" : "")} aria-pressed=${on} disabled=${taken}
+            title=${taken ? _("Already chosen for another part") : choice.picture.caption} onClick=${() => choose(q, choice.code)}>
+          ${choice.picture.svg ? html`<span class="picture" aria-hidden="true" dangerouslySetInnerHTML=${{ __html: choice.picture.svg }} />` : null}
+          <span class="piece-name">${choice.picture.caption}</span></button>`;
+      })}</div></fieldset>`)}
+    <p class="chance-play"><button type="button" class="primary" id="chance-play" disabled=${!complete} onClick=${() => send(text)}>${_("Play")}</button>
+      <code class="chance-text" title=${_("The same in notation")}>${complete ? text : ""}</code></p>
+  </section>`;
 }
 
 // What a seat may look up: the dice faces, the cards or tiles left, folded away.
