@@ -393,6 +393,9 @@ class State(ABC):
         self.game = game
         self._seed = seed
         self._rng = make_rng(seed)
+        # Clones share the generator until one of them samples: that one copies it first
+        # (copying costs more than the rest of a clone, and views and searches never sample).
+        self._rng_shared = False
         self.history: list[Event] = []
 
     # --- whose move -------------------------------------------------------------------
@@ -489,7 +492,14 @@ class State(ABC):
         so nobody can predict a roll from the rolls seen so far)."""
         if not self.is_chance():
             raise NotYourTurnError(_("no chance event is pending"))
-        return self.apply_chance(self._sample_outcome(rng or self._rng))
+        return self.apply_chance(self._sample_outcome(rng or self._own_rng()))
+
+    def _own_rng(self) -> random.Random:
+        """The state's generator, copied first if clones share it: every sharer copies
+        before it samples, so the shared one never moves and each continues alike."""
+        if self._rng_shared:
+            self._rng, self._rng_shared = copy_rng(self._rng), False
+        return self._rng
 
     # --- results ----------------------------------------------------------------------
     @abstractmethod
@@ -521,7 +531,8 @@ class State(ABC):
         other = object.__new__(type(self))
         other.game = self.game
         other._seed = self._seed
-        other._rng = copy_rng(self._rng)
+        other._rng = self._rng
+        self._rng_shared = other._rng_shared = True
         other.history = list(self.history)
         self._copy_into(other)
         return other

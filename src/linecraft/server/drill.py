@@ -45,8 +45,9 @@ def free_port() -> int:
 class Served:
     """`linecraft serve` in a child process on a loopback port, to stop or to kill."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path, log: Path, options: tuple[str, ...] = ()) -> None:
         self.db, self.log = db, log
+        self.options = options  # more `linecraft serve` options
         self.url = ""
         self._process: subprocess.Popen[bytes] | None = None
 
@@ -56,7 +57,7 @@ class Served:
         self.url = f"http://127.0.0.1:{self.port}"
         began = time.monotonic()
         command = [sys.executable, "-m", "linecraft", "serve"]
-        command += ["--port", str(self.port), "--db", str(self.db)]
+        command += ["--port", str(self.port), "--db", str(self.db), *self.options]
         with self.log.open("ab") as out:
             self._process = subprocess.Popen(command, stdout=out, stderr=out)
         while time.monotonic() - began < timeout:
@@ -96,8 +97,8 @@ class Served:
 
 
 @contextmanager
-def served(db: Path, log: Path) -> Iterator[Served]:
-    server = Served(db, log)
+def served(db: Path, log: Path, options: tuple[str, ...] = ()) -> Iterator[Served]:
+    server = Served(db, log, options)
     server.start()
     try:
         yield server

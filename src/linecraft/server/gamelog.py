@@ -29,17 +29,22 @@ class GameLog:
         self._told: list[dict[int | None, str | None]] = []
         self._lock = threading.Lock()
 
-    def lines(self, history: Sequence[Event], viewer: int | None) -> list[dict[str, Any]]:
+    def lines(
+        self, history: Sequence[Event], viewer: int | None, last: int | None = None
+    ) -> list[dict[str, Any]]:
         """The log up to `history`'s end as `viewer` may read it: `{"n", "seat", "text"}`
-        per told event (`seat` None for chance), oldest first."""
+        per told event (`seat` None for chance), oldest first; only the `last` lines
+        when given (a view shows the end, and a long game's whole log costs)."""
         with self._lock:
             self._follow(history)
             told = self._told[: len(history)]
-        return [
-            {"n": n, "seat": history[n].player, "text": text}
-            for n, lines in enumerate(told)
-            if (text := lines[viewer]) is not None
-        ]
+        lines: list[dict[str, Any]] = []
+        for n in range(len(told) - 1, -1, -1):
+            if last is not None and len(lines) == last:
+                break
+            if (text := told[n][viewer]) is not None:
+                lines.append({"n": n, "seat": history[n].player, "text": text})
+        return lines[::-1]
 
     def _follow(self, history: Sequence[Event]) -> None:
         with language(self.language):

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
-from functools import partial
+from functools import cache, partial
 from typing import Any, TypeVar
 
 from rich.text import Text
@@ -31,7 +31,7 @@ from rich.text import Text
 import linecraft
 from linecraft.bots import BOTS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
-from linecraft.core.game import Action, Event, Game, State
+from linecraft.core.game import Action, Event, Game, ScoreCard, State
 from linecraft.core.i18n import N_, _, _n, current
 from linecraft.core.records import make_record, now_iso
 from linecraft.core.registry import Option
@@ -131,6 +131,7 @@ class Room:
         self._views: dict[tuple[int | None, str], dict[str, Any]] = {}
         self._boards: dict[tuple[int, str], tuple[int, dict[str, str]]] = {}
         self._recent: tuple[int, list[dict[str, Any]]] = (-1, [])
+        self._cards: tuple[int, dict[int, ScoreCard] | None] = (-1, None)
         self.version = 0  # bumps on every change, so clients know to refresh
         self._logs: dict[str, GameLog] = {}  # the game log told in each language read
         for seat in seats:
@@ -423,7 +424,7 @@ class Room:
             cached = self._views.get(key)
             if cached is not None and cached["version"] == self.version:
                 return cached
-            state, version = self.state.clone(), self.version
+            state, version = _asks_once(self.state.clone()), self.version
             seats = [replace(s) for s in self.seats]
             away = {s.seat for s in seats if s.seat in self._away_since}
             absent = set(self._absent)
@@ -454,7 +455,7 @@ class Room:
         origins = {str(a): o for a in actions if (o := game.action_origin(a)) is not None}
         panel = pick_panel(game, actions)
         acting = seat is not None and seat in to_act
-        cards = state.scores() if state.is_terminal() or game.public_scores else None
+        cards = self._score_cards(state, version)
         return {
             "room": self.id,
             "game": game.name,
@@ -539,7 +540,7 @@ class Room:
             log = self._logs.get(code)
             if log is None:
                 log = self._logs[code] = GameLog(self.game, [s.name for s in self.seats], code)
-        lines = log.lines(state.history, seat)
+        lines = log.lines(state.history, seat, LOG_LINES)
         notices, given = [], Counter[int]()
         for after, text in list(self._notices):
             given[after] += 1
@@ -547,6 +548,19 @@ class Room:
                 n = round(after - 1 + given[after] / 1000, 3)
                 notices.append({"n": n, "seat": None, "text": told(text), "notice": True})
         return sorted([*lines, *notices], key=lambda line: float(line["n"]))
+
+    def _score_cards(self, state: State, version: int) -> dict[int, ScoreCard] | None:
+        """The score cards every seat is shown (None until the end where scores are
+        secret), worked out once per change."""
+        with self._lock:
+            known = self._cards
+        if known[0] == version:
+            return known[1]
+        cards = state.scores() if state.is_terminal() or self.game.public_scores else None
+        with self._lock:
+            if self._cards[0] < version:
+                self._cards = (version, cards)
+        return cards
 
     def _recent_moves(self, state: State, version: int) -> list[dict[str, Any]]:
         """The last moves' spots, found once per change for every seat."""
@@ -614,6 +628,16 @@ class Room:
         if not self.row.practice:  # live and daily rooms never tell their seed
             record["seed"] = None
         return record
+
+
+def _asks_once(state: State) -> State:
+    """A view's own copy of the state, whose legal actions are worked out once per seat:
+    building a view asks for them several times (the moves, the buttons, the prompt),
+    and the copy never changes."""
+    worked_out = cache(state.legal_actions)
+    # shadows the method on this copy only; each caller gets a list of its own
+    setattr(state, "legal_actions", lambda player: list(worked_out(player)))  # noqa: B010
+    return state
 
 
 def room_title(game: Game) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from linecraft.core.errors import PositionError
 from linecraft.core.game import (
     Action,
+    ChancePicker,
     Control,
     Event,
     Game,
@@ -19,6 +20,7 @@ from linecraft.core.game import (
 from linecraft.core.i18n import N_, _
 from linecraft.games.next_station_london import actions as notation
 from linecraft.games.next_station_london import words
+from linecraft.games.next_station_london.chance import chance_picker
 from linecraft.games.next_station_london.deck import PowerDraw, parse_outcome
 from linecraft.games.next_station_london.london import COLOURS, LONDON
 from linecraft.games.next_station_london.rules import NextStationLondonState
@@ -117,6 +119,11 @@ class NextStationLondon(Game):
 
     def parse_outcome(self, text: str) -> Outcome:
         return parse_outcome(text)
+
+    def chance_picker(self, state: State) -> ChancePicker:
+        """The card flipped or the setup draw, picked from pictures at a real table."""
+        assert isinstance(state, NextStationLondonState)
+        return chance_picker(state)
 
     def action_from_id(self, action_id: int) -> Action:
         return notation.action_from_id(action_id)

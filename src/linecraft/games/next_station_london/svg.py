@@ -550,3 +550,36 @@ def render_objective(name: str) -> Svg:
         + f'<text x="46" y="46" font-size="19" font-weight="bold" text-anchor="end" '
         f'fill="#222" stroke="#fff" stroke-width="0.6">{count}</text></svg>'
     )
+
+
+def _power_sign(power: str) -> list[str]:
+    """What a pencil power does, drawn with the map's own marks."""
+    grey = 'stroke="#555" stroke-width="5" stroke-linecap="round" fill="none"'
+    if power == "double":  # two sections drawn in one turn
+        return [
+            f'<polyline points="9,39 24,11 39,39" {grey} stroke-linejoin="round"/>',
+            _shape("circle", 9, 39, "#fff", scale=0.6),
+            _shape("square", 24, 11, "#fff", scale=0.6),
+            _shape("triangle", 39, 39, "#fff", scale=0.6),
+        ]
+    if power == "joker":  # the joker card's four shapes: any station
+        return [
+            _shape(shape, 24 + dx, 24 + dy, "#fff", scale=0.6)
+            for shape, dx, dy in zip(SHAPES, (-10, 10, -10, 10), (-10, -10, 10, 10), strict=True)
+        ]
+    if power == "switch":  # the Switch card's fork: a branch from any station
+        return [f'<path d="M24,44 L24,24 M24,26 L12,6 M24,26 L36,6" {grey}/>']
+    return [  # circle: one station counted twice
+        _shape("circle", 24, 24, "#fff", scale=0.9),
+        '<circle cx="24" cy="24" r="19" fill="none" stroke="#222" stroke-width="3" '
+        'stroke-dasharray="5 3"/>',
+    ]
+
+
+def render_power(power: str) -> Svg:
+    """A pencil power's sign: what it lets a line do, for its card among others."""
+    return Svg(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" width="48" height="48">'
+        + "".join(_power_sign(power))
+        + "</svg>"
+    )

@@ -160,12 +160,13 @@ OBJECTIVE_HELP = {
     "central9": N_("Reach all 9 stations of the central district, Central Station included."),
     "thames6": N_("Pass under the Thames at least 6 times, over all your lines together."),
 }
-OBJECTIVE_LABEL = {  # short, for a caption under the objective's sign (not shown yet)
-    "interchange8": "8 interchanges",
-    "district13": "All 13 districts",
-    "tourist5": "All 5 tourist sites",
-    "central9": "All 9 central stations",
-    "thames6": "6 Thames sections",
+OBJECTIVE_LABEL = {  # short, for a caption under the objective's sign
+    # TRANSLATORS: an objective card's name, under its sign
+    "interchange8": N_("8 interchanges"),
+    "district13": N_("All 13 districts"),
+    "tourist5": N_("All 5 tourist sites"),
+    "central9": N_("All 9 central stations"),
+    "thames6": N_("6 Thames sections"),
 }
 POWER_WORDS = {
     # TRANSLATORS: what a pencil power does, filled in as {power} in "Your green pencil's
@@ -174,6 +175,39 @@ POWER_WORDS = {
     "joker": N_("one section to any station"),
     "switch": N_("one branch from any station of the line, from turn 3"),
     "circle": N_("one station of the line counted twice"),
+}
+
+# --- the chance picker: what a real table shows, picked in an assistant room ------------
+# TRANSLATORS: a heading: the person at a real table picks the station card they flipped
+CARD_PICKER_TITLE = N_("The card flipped at the table")
+CARD_QUESTION = N_("The cards not flipped yet this round")
+# TRANSLATORS: a heading: the person at a real table picks the pencils as they lie
+ORDER_PICKER_TITLE = N_("The order the pencils are laid out in")
+ORDER_QUESTIONS = (
+    # TRANSLATORS: which pencil lies first (second, …) in the order laid out
+    N_("First pencil"),
+    N_("Second pencil"),
+    N_("Third pencil"),
+    N_("Fourth pencil"),
+)
+PENCIL_WORDS = {
+    # TRANSLATORS: a pencil, by its colour, as a button's caption or a heading
+    "purple": N_("Purple pencil"),
+    "blue": N_("Blue pencil"),
+    "pink": N_("Pink pencil"),
+    "green": N_("Green pencil"),
+}
+# TRANSLATORS: a heading: the person at a real table picks the 2 objective cards laid out
+OBJECTIVES_PICKER_TITLE = N_("The shared objectives laid face up")
+OBJECTIVES_QUESTION = N_("Objective cards")
+# TRANSLATORS: a heading: the person at a real table picks the power card of each pencil
+POWERS_PICKER_TITLE = N_("The power card given to each pencil")
+POWER_CARD_WORDS = {
+    # TRANSLATORS: a power card's name, under its sign
+    "double": N_("Double section"),
+    "joker": N_("Joker"),
+    "switch": N_("Switch"),
+    "circle": N_("Circle"),
 }
 
 # --- the log --------------------------------------------------------------------------
