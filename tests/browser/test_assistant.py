@@ -66,5 +66,5 @@ def test_the_first_draws_are_picked_on_a_phone(
         page.wait_for_function(
             f"document.querySelector('main.room').dataset.version !== '{before}'"
         )
-    assert page.locator(".log li.chance").count() >= answers
+    assert page.locator(".log li.chance").count() >= 1  # another seat's draw is private
     assert not page.inner_text(".error")

@@ -310,7 +310,7 @@ def test_every_pick_of_a_chance_picker_is_a_possible_outcome(
         state = game.new_state(seed)
         while not state.is_terminal():
             if state.is_chance():
-                picker = game.chance_picker(state)
+                picker = game.chance_picker(state, [f"P{p}" for p in range(game.num_players)])
                 if picker is not None:
                     assert picker.title and picker.questions
                     possible = {str(o) for o, _odds in state.chance_outcomes()}

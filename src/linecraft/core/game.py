@@ -367,8 +367,9 @@ class Game(ABC):
         """One line telling a seat that is to act what is left to do now."""
         return ""
 
-    def chance_picker(self, state: State) -> ChancePicker | None:
-        """The pending chance event as questions with pictures, for an assistant room.
+    def chance_picker(self, state: State, names: Sequence[str]) -> ChancePicker | None:
+        """The pending chance event as questions with pictures, for an assistant room
+        (`names`: the seats' names, for whose draw it is).
         The default: one question listing every outcome in notation, when they are few
         enough to read (None: the outcome is only typed)."""
         outcomes = [str(outcome) for outcome, _odds in state.chance_outcomes()]

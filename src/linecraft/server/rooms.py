@@ -579,7 +579,7 @@ class Room:
         from, or (when the game has none for it) the outcome to type."""
         if not (self.assistant and state.is_chance()):
             return None
-        picker = self.game.chance_picker(state)
+        picker = self.game.chance_picker(state, [s.name for s in self.seats])
         return {
             "prompt": _(self.game.chance_help),
             "picker": None if picker is None else asdict(picker),

@@ -25,6 +25,8 @@ from linecraft.games.next_station_london.london import COLOURS
 from linecraft.games.next_station_london.rules import NextStationLondonState
 from tests.games.next_station_london.helpers import finish_round, game_for
 
+NAMES = ["Ann", "Bea", "Cy", "Dan", "Eve", "Flo"]  # the seats' names, as a room gives them
+
 # Card names (under-joker), objective ids (thames6), power and colour codes.
 NOTATION = re.compile(r"\b(under|street)-|[a-z]+\d\b|=")
 
@@ -75,7 +77,7 @@ def every_pick(picker: ChancePicker) -> Iterator[list[list[str]]]:
 
 def assert_outcomes_match_picks(game: NextStationLondon, state: NextStationLondonState) -> None:
     """Every possible outcome is pickable, and every pick is a possible outcome."""
-    picker = game.chance_picker(state)
+    picker = game.chance_picker(state, NAMES)
     possible = {str(outcome) for outcome, _odds in state.chance_outcomes()}
     for outcome, _odds in state.chance_outcomes():
         pick = pick_of(outcome)
@@ -104,7 +106,7 @@ def assert_in_words(picker: ChancePicker) -> None:
 
 def test_the_colour_order_is_four_pencils_each_once() -> None:
     game, state = setup_game()
-    picker = game.chance_picker(state)
+    picker = game.chance_picker(state, NAMES)
     assert picker.prefix == "order"
     assert [q.title for q in picker.questions] == [
         "First pencil",
@@ -130,7 +132,7 @@ def test_the_colour_order_is_four_pencils_each_once() -> None:
 def test_the_shared_objectives_are_two_cards_picked_in_any_order() -> None:
     game, state = setup_game()
     state.apply_chance("order pink blue green purple")
-    picker = game.chance_picker(state)
+    picker = game.chance_picker(state, NAMES)
     (question,) = picker.questions
     assert (picker.prefix, question.count, question.joiner) == ("objectives", 2, " ")
     assert [c.code for c in question.choices] == list(OBJECTIVES)
@@ -146,7 +148,7 @@ def test_the_powers_are_one_card_per_pencil_each_once() -> None:
     game, state = setup_game()
     state.apply_chance("order pink blue green purple")
     state.apply_chance("objectives central9 thames6")
-    picker = game.chance_picker(state)
+    picker = game.chance_picker(state, NAMES)
     assert picker.prefix == "powers"
     assert [(q.title, q.code) for q in picker.questions] == [
         ("Purple pencil", "purple="),
@@ -168,7 +170,7 @@ def test_the_powers_are_one_card_per_pencil_each_once() -> None:
 def test_the_card_flipped_is_one_of_those_left_this_round() -> None:
     state = game_for("blue")
     game = state.rules
-    picker = game.chance_picker(state)
+    picker = game.chance_picker(state, NAMES)
     (question,) = picker.questions
     assert [c.code for c in question.choices] == [card.name for card in CARDS]
     assert "Underground joker" in captions(picker) and "the Switch" in captions(picker)
@@ -178,7 +180,7 @@ def test_the_card_flipped_is_one_of_those_left_this_round() -> None:
         state.apply_chance(card)
         if not state.is_chance():
             state.apply(0, "pass")
-    left = [c.code for c in game.chance_picker(state).questions[0].choices]
+    left = [c.code for c in game.chance_picker(state, NAMES).questions[0].choices]
     assert len(left) == len(CARDS) - 3 and "under-circle" not in left
     assert_outcomes_match_picks(game, state)
 
@@ -187,16 +189,16 @@ def test_a_new_round_offers_the_whole_deck_again() -> None:
     state = game_for("green")
     finish_round(state)
     assert state.round == 1 and state.is_chance()
-    picker = state.rules.chance_picker(state)
+    picker = state.rules.chance_picker(state, NAMES)
     assert len(picker.questions[0].choices) == len(CARDS)
     assert_outcomes_match_picks(state.rules, state)
 
 
 def test_the_picker_reads_in_the_readers_language() -> None:
     game, state = setup_game()
-    english = game.chance_picker(state)
+    english = game.chance_picker(state, NAMES)
     with language("de"):
-        german = game.chance_picker(state)
+        german = game.chance_picker(state, NAMES)
     assert german.title != english.title
     assert captions(german) != captions(english)
     assert german.outcome([["green"], ["pink"], ["blue"], ["purple"]]) == (

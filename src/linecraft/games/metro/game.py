@@ -6,11 +6,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from linecraft.core.errors import PositionError
-from linecraft.core.game import Action, Control, Event, Game, Outcome, Reference, State, Turn
+from linecraft.core.game import (
+    Action,
+    ChancePicker,
+    Control,
+    Event,
+    Game,
+    Outcome,
+    Reference,
+    State,
+    Turn,
+)
 from linecraft.core.i18n import N_, _
 from linecraft.games.metro import actions as notation
 from linecraft.games.metro import words
 from linecraft.games.metro.board import square_name
+from linecraft.games.metro.chance import chance_picker
 from linecraft.games.metro.position import Table, format_position, parse_position, position_problems
 from linecraft.games.metro.reference import share_cards, tiles_left
 from linecraft.games.metro.rules import MetroState
@@ -105,6 +116,12 @@ class Metro(Game):
 
     def parse_outcome(self, text: str) -> Outcome:
         return notation.parse_outcome(text)
+
+    def chance_picker(self, state: State, names: Sequence[str]) -> ChancePicker:
+        """The draw as pictures: the tiles still in the pile (with how many of each),
+        the central pieces not yet laid, the shares in the stack, the numbers left."""
+        assert isinstance(state, MetroState)
+        return chance_picker(state, names)
 
     def action_from_id(self, action_id: int) -> Action:
         return notation.action_from_id(action_id)

@@ -158,6 +158,21 @@ def render_share(company: str, percentage: int) -> Svg:
     return Svg("\n".join(out))
 
 
+def render_number(number: int) -> Svg:
+    """A station-number token (module 4), as it is dealt: a round token with the number
+    of a station printed round the board."""
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 52 52" width="52" height="52" '
+        'aria-hidden="true">',
+        '<circle cx="26" cy="26" r="23" fill="#f7f1e3" stroke="#5a5142" stroke-width="2"/>',
+        '<circle cx="26" cy="26" r="18" fill="none" stroke="#8a7f66" stroke-width="1"/>',
+        f'<text x="26" y="32" font-size="17" font-weight="bold" text-anchor="middle" '
+        f'fill="#3d3629" font-family="sans-serif">{number}</text>',
+        "</svg>",
+    ]
+    return Svg("\n".join(out))
+
+
 def render_shares(shares: Sequence[tuple[str, int]]) -> Svg:
     """Share cards side by side (How to play): each in its company's colour."""
     width = 40 * len(shares) + 8

@@ -303,6 +303,36 @@ PLACE_LAST = Nn_(
 NO_TILE_PASS = N_("You have no tile left: pass.")
 NO_TILE_BUTTONS = N_("You have no tile left: choose one of the buttons.")
 
+# --- the chance picker: an assistant room asks what the real table shows -----------------
+# TRANSLATORS: {name} is the player's name.
+PICK_DEALT_TILE = N_("{name} was dealt a tile: which one?")
+# TRANSLATORS: {name} is the player's name.
+PICK_TILE = N_("{name} drew a tile to refill their hand: which one?")
+# TRANSLATORS: {name} is the player's name.
+PICK_DRAWN = N_("{name} drew a tile to place at once: which one?")
+PICK_TILE_QUESTION = N_("Tiles in the pile, as printed (arrow up)")
+# TRANSLATORS: under a picture of a tile, below "Tiles in the pile": its copies still there.
+PICK_TILE_LEFT = Nn_("{left} left", "{left} left")
+# TRANSLATORS: {quarter} is e.g. "top-left quarter".
+PICK_CENTRE = N_("Which central track piece covers the {quarter} of the central station?")
+# TRANSLATORS: {quarter} is e.g. "top-left quarter".
+PICK_CENTRE_TURNED = N_(
+    "Which central track piece covers the {quarter} of the central station, and which way "
+    "is it turned?"
+)
+PICK_CENTRE_QUESTION = N_("Central track pieces not yet laid")
+# TRANSLATORS: {name} is the player's name.
+PICK_DEALT_SHARE = N_("{name} was dealt a {percentage}% share: which one?")
+# TRANSLATORS: {name} is the player's name.
+PICK_TOOK_SHARE = N_("{name} took the top {percentage}% share of the stack: which one?")
+PICK_OPEN_SHARE = N_("A {percentage}% share is turned face up beside its stack: which one?")
+PICK_SHARE_QUESTION = N_("{percentage}% shares in the stack")
+# TRANSLATORS: {name} is the player's name.
+PICK_NUMBER = N_("{name} was dealt a station number: which one?")
+PICK_NUMBER_QUESTION = N_("Station numbers not yet dealt")
+# TRANSLATORS: under a picture of a station-number token: "Station 12".
+PICK_NUMBER_TOKEN = N_("Station {number}")
+
 # --- beside the table ----------------------------------------------------------------------
 PILE_STATUS = N_("Tiles placed {placed} of 60, draw pile {pile}")
 # TRANSLATORS: {points} lists each colour with its points: "Yellow 12, Blue 8".
@@ -765,3 +795,48 @@ def share_card_caption(company: str, percentage: int, where: str) -> str:
         "hidden": SHARE_CARD_HIDDEN,
     }[where]
     return _(template).format(company=_colour_name(company), percentage=percentage)
+
+
+# --- the chance picker ------------------------------------------------------------------------
+def pick_title(state: MetroState, names: Sequence[str]) -> str:
+    """What the person at the real table is asked for the next draw: whose draw it is
+    and what is drawn, as the log will tell it."""
+    kind, seat, detail = state.pending[0]
+    if kind == "centre":
+        square = next(sq for sq in CENTRAL_SQUARES if state.board[sq] is None)
+        turned = state.rules.central_track_rotation == "random"
+        template = PICK_CENTRE_TURNED if turned else PICK_CENTRE
+        return _(template).format(quarter=_(CENTRAL_QUARTERS[square]))
+    if kind == "open":
+        return _(PICK_OPEN_SHARE).format(percentage=detail)
+    assert seat is not None
+    if kind == "number":
+        return _(PICK_NUMBER).format(name=names[seat])
+    if kind == "share":
+        template = PICK_DEALT_SHARE if _in_setup(state) else PICK_TOOK_SHARE
+        return _(template).format(name=names[seat], percentage=detail)
+    if kind == "drawn":
+        return _(PICK_DRAWN).format(name=names[seat])
+    return _(PICK_DEALT_TILE if _in_setup(state) else PICK_TILE).format(name=names[seat])
+
+
+def pick_question(kind: str, percentage: int) -> str:
+    """The heading over the pictures to pick from, for a draw of `kind`."""
+    if kind in ("share", "open"):
+        return _(PICK_SHARE_QUESTION).format(percentage=percentage)
+    template = {"centre": PICK_CENTRE_QUESTION, "number": PICK_NUMBER_QUESTION}
+    return _(template.get(kind, PICK_TILE_QUESTION))
+
+
+def tile_in_pile_caption(left: int) -> str:
+    return _n(*PICK_TILE_LEFT, left).format(left=left)
+
+
+def central_piece_caption(code: str) -> str:
+    """The piece's tracks, short enough to sit under its picture ("Four tight curves")."""
+    shape = _shape(code)
+    return shape[:1].upper() + shape[1:]
+
+
+def number_token_caption(number: int) -> str:
+    return _(PICK_NUMBER_TOKEN).format(number=number)

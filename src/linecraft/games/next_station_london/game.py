@@ -120,7 +120,7 @@ class NextStationLondon(Game):
     def parse_outcome(self, text: str) -> Outcome:
         return parse_outcome(text)
 
-    def chance_picker(self, state: State) -> ChancePicker:
+    def chance_picker(self, state: State, names: Sequence[str]) -> ChancePicker:
         """The card flipped or the setup draw, picked from pictures at a real table."""
         assert isinstance(state, NextStationLondonState)
         return chance_picker(state)
