@@ -287,15 +287,21 @@ def test_undo_restores_exactly(name: str, options: dict[str, Any]) -> None:
 
 def pick_at_random(picker: ChancePicker, rng: random.Random) -> list[list[str]]:
     """A complete pick as a person might make it: each question's count of choices, no
-    token used twice."""
-    taken: set[str] = set()
-    picks: list[list[str]] = []
-    for question in picker.questions:
-        free = [c for c in question.choices if not c.token or c.token not in taken]
-        chosen = rng.sample(free, question.count)
-        taken |= {c.token for c in chosen if c.token}
-        picks.append([c.code for c in chosen])
-    return picks
+    token used twice (a pick that runs into a dead end starts again, as a person would
+    take a choice back)."""
+    for _attempt in range(100):
+        taken: set[str] = set()
+        picks: list[list[str]] = []
+        for question in picker.questions:
+            free = [c for c in question.choices if not taken & set(c.token.split())]
+            if len(free) < question.count:
+                break
+            chosen = rng.sample(free, question.count)
+            taken |= {token for c in chosen for token in c.token.split()}
+            picks.append([c.code for c in chosen])
+        else:
+            return picks
+    raise AssertionError(f"no complete pick found for {picker.title}")
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)

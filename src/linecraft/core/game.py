@@ -117,8 +117,9 @@ class ChanceChoice:
 
     code: str  # how the outcome's notation writes it
     picture: Picture  # what it looks like, and its words
-    # The physical thing it uses up (a district, a marker, a colour): choices with one
-    # token are chosen at most once across a picker's questions; "" uses up nothing.
+    # The physical things it uses up (a district, a marker, a colour), separated by
+    # spaces: choices sharing a token are chosen at most once across a picker's
+    # questions; "" uses up nothing.
     token: str = ""
 
 

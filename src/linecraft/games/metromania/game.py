@@ -6,9 +6,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from linecraft.core.errors import PositionError
-from linecraft.core.game import Action, Control, Event, Game, Outcome, Reference, State
+from linecraft.core.game import (
+    Action,
+    ChancePicker,
+    Control,
+    Event,
+    Game,
+    Outcome,
+    Reference,
+    State,
+)
 from linecraft.core.i18n import N_, _
-from linecraft.games.metromania import notation, words
+from linecraft.games.metromania import notation, picker, words
 from linecraft.games.metromania.geometry import gate_text, space_text, vertex_text
 from linecraft.games.metromania.markers import Deal, Mode
 from linecraft.games.metromania.position import (
@@ -204,6 +213,11 @@ class Metromania(Game):
         """The trips and the destinations they join, and the viewer's own markers."""
         assert isinstance(state, MetromaniaState)
         return words.reference(state, player)
+
+    def chance_picker(self, state: State, names: Sequence[str]) -> ChancePicker | None:
+        """The layout as six places of districts, the deal as each company's markers."""
+        assert isinstance(state, MetromaniaState)
+        return picker.chance_picker(state, names)
 
     def may_undo(self, state: State, player: int) -> bool:
         """Only a step of this turn can be taken back."""

@@ -128,16 +128,21 @@ def strict_deal(mode: Mode) -> Deal:
 
 
 def parse_deal(text: str) -> Deal | None:
+    """`deal 0=DH,AW,EF 1=…`. A company may be named more than once, in any order, its
+    markers pooled (`deal 0=AH 1=AW 0=BF 1=BW …`, as an assistant room's picker writes a
+    deal letter by letter); every company from 0 up must be named."""
     words = text.split()
     if not words or words[0] != "deal":
         return None
-    hands = []
-    for number, word in enumerate(words[1:]):
+    hands: dict[int, list[str]] = {}
+    for word in words[1:]:
         company, eq, codes = word.partition("=")
-        if not eq or company != str(number):
+        if not eq or not (company.isascii() and company.isdigit()) or company != str(int(company)):
             return None
-        hand = tuple(codes.split(",")) if codes != "-" else ()
+        hand = codes.split(",") if codes != "-" else []
         if any(code not in MARKERS for code in hand):
             return None
-        hands.append(sort_hand(hand))
-    return Deal(tuple(hands))
+        hands.setdefault(int(company), []).extend(hand)
+    if sorted(hands) != list(range(len(hands))):
+        return None
+    return Deal(tuple(sort_hand(hands[company]) for company in range(len(hands))))

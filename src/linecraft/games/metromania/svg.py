@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import cache
 from html import escape
 
 from linecraft.core.i18n import N_, _
@@ -15,6 +16,7 @@ from linecraft.games.metromania.city import City
 from linecraft.games.metromania.geometry import (
     CITY_SPACES,
     CITY_VERTICES,
+    DISTRICTS,
     GATES,
     Gate,
     Space,
@@ -24,6 +26,7 @@ from linecraft.games.metromania.geometry import (
     gate_text,
     gate_vertices,
     is_white,
+    place,
     ring,
     space_text,
     vertex_text,
@@ -441,3 +444,56 @@ def _framed(
         )
     out.append("</svg>")
     return "".join(out)
+
+
+def hand_picture(codes: Sequence[str]) -> str:
+    """A hand for a button: its markers in a compact strip of triangles, up and down in
+    turn, letters in dark ink (the question names the company)."""
+    spaces: list[Space] = [("UD"[number % 2], number // 2, 0) for number in range(len(codes))]
+    tokens = [(space, code[1], code[0]) for space, code in zip(spaces, codes, strict=True)]
+    return _framed(spaces, tokens)
+
+
+@cache
+def district_picture(district: int, sector: int, orientation: int) -> str:
+    """A district as it lies in its place in the city, turned as laid: its Spots, Lake or
+    Park in their colours, the city's edge drawn thick and a dot at the city's centre, so
+    that the picture can be matched to the tile on the table."""
+    kinds = {cell: kind for kind, cells in DISTRICTS[district].items() for cell in cells}
+    fill = SECTOR_FILLS[sector % 2]
+    out = []
+    for cell in TILE_SPACES:
+        shape = [_xy(c) for c in corners(place(cell, sector, orientation))]
+        colour = FILLS.get(kinds.get(cell, ""), fill)
+        out.append(_polygon(shape, colour, 'stroke="#d8cfb8" stroke-width="2"'))
+    centre, left, right = (_xy(_turned(v, sector)) for v in TILE_CORNERS)
+    out.append(
+        f'<line x1="{left[0]:.1f}" y1="{left[1]:.1f}" x2="{right[0]:.1f}" y2="{right[1]:.1f}" '
+        'stroke="#555" stroke-width="9" stroke-linecap="round"/>'
+        f'<circle cx="{centre[0]:.1f}" cy="{centre[1]:.1f}" r="9" fill="#555"/>'
+    )
+    xs, ys = [p[0] for p in (centre, left, right)], [p[1] for p in (centre, left, right)]
+    pad = 10
+    box = (min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box[0]:.1f} {box[1]:.1f} '
+        f'{box[2]:.1f} {box[3]:.1f}" width="{box[2]:.0f}" height="{box[3]:.0f}" '
+        f'aria-hidden="true">{"".join(out)}</svg>'
+    )
+
+
+def _turned(v: Vertex, sector: int) -> Vertex:
+    """A corner of the canonical tile turned to `sector` (the tile's own turn leaves its
+    three corners where they are)."""
+    for _turn in range(sector):
+        v = (-v[1], v[0] + v[1])
+    return v
+
+
+# The canonical tile's corners: the city's centre first, then the two on the city's edge.
+TILE_CORNERS: tuple[Vertex, Vertex, Vertex] = ((0, 0), (5, 0), (0, 5))
+TILE_SPACES: tuple[Space, ...] = tuple(
+    space
+    for space in sorted(CITY_SPACES)
+    if all(q >= 0 and r >= 0 and q + r <= 5 for q, r in corners(space))
+)

@@ -243,6 +243,7 @@ TEXT = {
     ),
     "status_supply": N_("Stations left in the supply: {count}."),
     "status_setup": N_("The city is being laid out."),
+    "status_deal": N_("The destination markers are being dealt."),
     # TRANSLATORS: {company} is e.g. "Red"; {points} e.g. "3 points"; {markers} e.g.
     # "A (House), B (Work)" or "1 House face down" or "all placed"; {lines} tells each
     # line's state, e.g. "Solid line: 12 tunnels left. Striped line not started."
@@ -363,6 +364,35 @@ REFERENCE = {
     # {trip} e.g. "Monday trip"
     "other": N_("{company}'s {letter} ({spot}): {trip}."),
     "all_placed": N_("All your destinations are placed."),
+}
+# What an assistant room asks when chance is due at a real table (`picker`).
+PICKER = {
+    "layout": N_("The city on the table: the district in each place, turned as it lies"),
+    # TRANSLATORS: {side} is a side of the hexagonal city, e.g. "the upper right side"
+    "place": N_("The district on {side}"),
+    # TRANSLATORS: one of the six district tiles, numbered 1 to 6, as first drawn
+    "district": N_("District {number}, not turned"),
+    # TRANSLATORS: a district tile given a third of a turn from how it is first drawn
+    "turned_once": N_("District {number}, turned once"),
+    # TRANSLATORS: a district tile given two thirds of a turn from how it is first drawn
+    "turned_twice": N_("District {number}, turned twice"),
+    "deal": N_("The destination markers each company holds"),
+    # TRANSLATORS: {company} is a company's name, e.g. "Red"; {name} the player's name
+    "hand": N_("{company}'s destinations ({name})"),
+    # TRANSLATORS: {company} and {other} are the two companies' names, e.g. "Red", "Blue";
+    # {name} and {other_name} their players' names
+    "split": N_(
+        "The destinations {company} ({name}) holds; {other} ({other_name}) holds the other "
+        "one of each letter"
+    ),
+    # TRANSLATORS: {company} is a company's name, e.g. "Red"; {letter} is A to F
+    "split_letter": N_("{company}'s destination {letter}"),
+    # TRANSLATORS: {company} is a company's name, e.g. "Red"; {spot} is House, Work or Fun;
+    # {name} the player's name
+    "typed_one": N_("{company}'s {spot} destination ({name})"),
+    # TRANSLATORS: {company} is a company's name, e.g. "Red"; {spot} is House, Work or Fun;
+    # {name} the player's name
+    "typed_two": N_("{company}'s two {spot} destinations ({name})"),
 }
 LOW_SUPPLY = 5  # from here on the log counts the stations left: an empty supply ends the game
 
@@ -720,6 +750,8 @@ def status_lines(state: MetromaniaState, viewer: int | None) -> list[str]:
     city = state.city
     if city is None:
         return [_say("status_setup")]
+    if state.deal is None:
+        return [_say("status_deal")]
     out = [_say("status_supply", count=city.supply)]
     mode = state.rules.mode
     for company in range(mode.companies):
@@ -856,3 +888,29 @@ def _held_items(company: int, hand: Sequence[str], own: int) -> list[Picture]:
         picture = marker_token(letter, code[1], COMPANY_COLOURS[company])
         items.append(Picture(picture, caption))
     return items
+
+
+# --- an assistant room's questions ----------------------------------------------------------
+def picker_words(key: str, **fields: Any) -> str:
+    """A title or caption of the chance picker."""
+    return _(PICKER[key]).format(**fields)
+
+
+def district_caption(number: int, orientation: int) -> str:
+    """A district tile and its turn, as a choice of the layout reads."""
+    key = ("district", "turned_once", "turned_twice")[orientation]
+    return picker_words(key, number=number)
+
+
+def side_words(side: int) -> str:
+    return _(SIDES[side])
+
+
+def markers_words(codes: Iterable[str]) -> str:
+    """Markers letter up with their Spots' types: "A (House), B (Work)"."""
+    return _list(_marker(code) for code in codes)
+
+
+def spot_words(kind: str) -> str:
+    """A Spot's type in words: House, Work or Fun."""
+    return _(SPOTS[kind])

@@ -247,6 +247,7 @@ function Room({ m }) {
     <${Guide} v=${v} />
     <main class=${"room" + (m.online ? "" : " offline")} inert=${m.online ? undefined : true} data-version=${v.version}>
       <section class="table">
+        ${widePicker(v) ? html`<${ChancePicker} key=${v.version} picker=${v.chance.picker} />` : null}
         ${mine !== null ? html`<${Board} v=${v} m=${m} id=${mine} mine=${true} large=${true} />` : null}
         ${others.length ? html`<div class="others">
           ${others.map((k) => html`<${Board} key=${k} v=${v} m=${m} id=${k} mine=${false} large=${m.enlarged === k} />`)}
@@ -257,7 +258,7 @@ function Room({ m }) {
         <${Replaced} v=${v} />
         <${Prompt} v=${v} m=${m} />
         <${Hand} v=${v} m=${m} />
-        ${v.chance && v.chance.picker ? html`<${ChancePicker} key=${v.version} picker=${v.chance.picker} />` : null}
+        ${v.chance && v.chance.picker && !widePicker(v) ? html`<${ChancePicker} key=${v.version} picker=${v.chance.picker} />` : null}
         <${Pending} v=${v} m=${m} />
         <${Choices} v=${v} m=${m} />
         <${Controls} v=${v} m=${m} />
@@ -593,12 +594,16 @@ function Rematch({ v }) {
     <button type="button" class="primary" id="rematch" onClick=${go}>${v.rematch ? _("Join the rematch") : _("Rematch")}</button></p>`;
 }
 
+// A picker with many pictures (a city's layout) takes the table's width, not the panel's.
+const widePicker = (v) => Boolean(v.chance && v.chance.picker && v.chance.picker.questions.reduce((n, q) => n + q.choices.length, 0) > 40);
+
 // Assistant rooms: what chance showed at the real table, put together from pictures.
-// A question takes `count` choices; a choice's token (a district, a marker) is used
+// A question takes `count` choices; a choice's tokens (a district, a marker) are used
 // once across all questions. The text is written as ChancePicker.outcome writes it.
 function ChancePicker({ picker }) {
   const [picks, setPicks] = useState(() => picker.questions.map(() => []));
-  const used = (q, token) => token && picks.some((codes, i) => i !== q && codes.some((c) => picker.questions[i].choices.find((x) => x.code === c)?.token === token));
+  const tokensOf = (q, code) => (picker.questions[q].choices.find((x) => x.code === code)?.token || "").split(" ").filter(Boolean);
+  const used = (q, token) => token.split(" ").filter(Boolean).some((t) => picks.some((codes, i) => i !== q && codes.some((c) => tokensOf(i, c).includes(t))));
   const choose = (q, code) => setPicks((all) => all.map((codes, i) => {
     if (i !== q) return codes;
     if (codes.includes(code)) return codes.filter((c) => c !== code);
