@@ -45,6 +45,9 @@ from linecraft.server.store import RoomRow, SeatRow, Store
 from linecraft.sim.stats import mean_interval, quantile_interval
 from linecraft.sim.strength import play_out
 
+# people who play as fast as the machine allows, at tables of up to 12 seats
+AT_FULL_SPEED = ("--max-seats", "railroad-ink=12", "--actions-per-second", "10000")
+
 
 def drill(args: argparse.Namespace, workdir: Path) -> None:
     print(f"drill: {args.runs} runs × {args.rooms} rooms × {args.seconds:g} s, "
@@ -53,7 +56,7 @@ def drill(args: argparse.Namespace, workdir: Path) -> None:
     rng = random.Random(0)
     for run in range(args.runs):
         db = workdir / f"drill-{run}.db"
-        server = Served(db, workdir / f"drill-{run}.log")
+        server = Served(db, workdir / f"drill-{run}.log", AT_FULL_SPEED)
         server.start()
         players = open_rooms(server.url, args.rooms, seed=run)
         results: list[Audit] = []
@@ -158,7 +161,7 @@ def keep_busy(url: str, stop: threading.Event) -> None:
 
 
 def latency(args: argparse.Namespace, workdir: Path) -> None:
-    server = Served(workdir / "latency.db", workdir / "latency.log")
+    server = Served(workdir / "latency.db", workdir / "latency.log", AT_FULL_SPEED)
     server.start()
     try:
         figures = {}

@@ -18,6 +18,8 @@ from pathlib import Path
 from linecraft.server.drill import Player, play_all, request, served
 from linecraft.sim.stats import quantile_interval
 
+AT_FULL_SPEED = ("--actions-per-second", "10000")  # the people play as fast as they can
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -26,7 +28,7 @@ def main() -> None:
     args = parser.parse_args()
     with (
         tempfile.TemporaryDirectory() as tmp,
-        served(Path(tmp) / "traffic.db", Path(tmp) / "traffic.log") as server,
+        served(Path(tmp) / "traffic.db", Path(tmp) / "traffic.log", AT_FULL_SPEED) as server,
     ):
         for game in args.games.split(","):
             for seats in (2, 4, 6):

@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from linecraft.bots import BOTS, make_bot
 from linecraft.core.errors import LinecraftError, PositionError
 from linecraft.core.game import Game, State
 from linecraft.core.records import load_record, make_record, now_iso, positions, replay
+from linecraft.server.limits import Limits
 from linecraft.sim.bench import measure
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -318,11 +319,51 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     # Bots think in threads; a thread waiting to answer a person gets the interpreter
     # within 1 ms instead of the default 5, so a busy room barely slows the others.
     sys.setswitchinterval(0.001)
-    app = create_app(
-        db, absent_after=args.absent_after, close_idle_after=args.close_idle_after * 3600
+    limits = Limits(
+        body_bytes=args.max_body,
+        frame_bytes=args.max_frame,
+        seats=dict(args.max_seats),
+        actions_per_second=args.actions_per_second,
+        rooms_per_hour=args.rooms_per_hour,
+        sockets_per_address=args.sockets_per_address,
     )
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    app = create_app(
+        db,
+        absent_after=args.absent_after,
+        close_idle_after=args.close_idle_after * 3600,
+        limits=limits,
+    )
+    # uvicorn closes a connection whose WebSocket message passes the frame limit (1009)
+    # before the app reads it
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level="warning", ws_max_size=limits.frame_bytes
+    )
     return EXIT_OK
+
+
+def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
+    """An argparse type: a number above zero."""
+
+    def read(text: str) -> int | float:
+        value = kind(text)
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"{text} is not above zero")
+        return value
+
+    return read
+
+
+def _game_seats(text: str) -> tuple[str, int]:
+    """`GAME=N` for --max-seats: the most seats a room of GAME may have."""
+    game, _, count = text.partition("=")
+    try:
+        linecraft.game_info(game)
+        seats = int(count)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text}: {exc}" if count else "use GAME=N") from None
+    if seats < 1:
+        raise argparse.ArgumentTypeError(f"{text}: at least 1 seat")
+    return game, seats
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -394,6 +435,53 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=24.0,
         help="hours without a move before a running room is closed (its record is kept)",
+    )
+    limits = Limits()
+    p.add_argument(
+        "--max-body",
+        type=_positive(int),
+        default=limits.body_bytes,
+        metavar="BYTES",
+        help="the largest HTTP request body (a record file to replay); more: 413",
+    )
+    p.add_argument(
+        "--max-frame",
+        type=_positive(int),
+        default=limits.frame_bytes,
+        metavar="BYTES",
+        help="the largest WebSocket message; more closes the connection (1009)",
+    )
+    p.add_argument(
+        "--max-seats",
+        type=_game_seats,
+        action="append",
+        default=[],
+        metavar="GAME=N",
+        help="the most seats a room of GAME may have (default: the game's own range); "
+        "repeat for several games",
+    )
+    p.add_argument(
+        "--actions-per-second",
+        type=_positive(float),
+        default=limits.actions_per_second,
+        metavar="N",
+        help="actions one WebSocket connection (or one seat over HTTP) may send each second, "
+        "in bursts of up to twice as many",
+    )
+    p.add_argument(
+        "--rooms-per-hour",
+        type=_positive(int),
+        default=limits.rooms_per_hour,
+        metavar="N",
+        help="rooms one client address may create an hour; more: 429 with Retry-After (behind "
+        "a proxy on this machine, the address it forwards in X-Forwarded-For)",
+    )
+    p.add_argument(
+        "--sockets-per-address",
+        type=_positive(int),
+        default=limits.sockets_per_address,
+        metavar="N",
+        help="WebSockets one client address may hold open at once",
     )
     p.set_defaults(run=cmd_serve)
 

@@ -17,6 +17,7 @@ import pytest
 import uvicorn
 
 from linecraft.server.app import create_app
+from linecraft.server.limits import Limits
 
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = Path("/usr/bin/chromium")
@@ -24,6 +25,11 @@ ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian chromium is installed by make test"
 )
+
+
+# One browser creates every room and opens every socket from one address, as a whole
+# club behind one router would: limits of a busy public server.
+BUSY_TABLES = Limits(rooms_per_hour=100_000, sockets_per_address=100_000)
 
 
 def free_port() -> int:
@@ -46,7 +52,7 @@ class Server:
 
     def start(self) -> None:
         config = uvicorn.Config(
-            create_app(self.db, absent_after=self.absent_after),
+            create_app(self.db, absent_after=self.absent_after, limits=BUSY_TABLES),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

@@ -21,10 +21,12 @@ from linecraft.server.drill import (
 )
 from linecraft.server.store import RoomRow, SeatRow, Store, StoreError
 
+FAST = ("--actions-per-second", "10000")  # the drill plays as fast as the machine goes
+
 
 def test_many_rooms_played_at_once_lose_nothing(tmp_path: Path) -> None:
     db = tmp_path / "rooms.db"
-    with served(db, tmp_path / "server.log") as server:
+    with served(db, tmp_path / "server.log", FAST) as server:
         players = open_rooms(server.url, 6, seed=1)
         play_all(players, seconds=4)
     result = audit(db, players)
@@ -36,7 +38,7 @@ def test_many_rooms_played_at_once_lose_nothing(tmp_path: Path) -> None:
 
 def test_sigkill_in_the_middle_of_play_loses_no_acknowledged_move(tmp_path: Path) -> None:
     db, log = tmp_path / "rooms.db", tmp_path / "server.log"
-    server = Served(db, log)
+    server = Served(db, log, FAST)
     server.start()
     players = open_rooms(server.url, 6, seed=2)
     try:

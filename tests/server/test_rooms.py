@@ -151,7 +151,7 @@ def test_bots_think_in_the_background_and_hold_up_no_room(
 ) -> None:
     monkeypatch.setitem(BOTS, "waiting", Waiting)
     Waiting.release.clear(), Waiting.thinking.clear()
-    seats = [{"name": "Ann"}] + [{"name": f"bot {i}", "bot": "waiting"} for i in range(11)]
+    seats = [{"name": "Ann"}] + [{"name": f"bot {i}", "bot": "waiting"} for i in range(5)]
     busy = create(client, "railroad-ink", {}, seats)  # answered while the bots think
     assert Waiting.thinking.wait(30)
     other = create(client, "railroad-ink", {}, SOLO)

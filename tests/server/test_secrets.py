@@ -46,6 +46,7 @@ from linecraft.games.metromania.notation import Extend
 from linecraft.games.metromania.rules import MetromaniaState
 from linecraft.server.app import create_app
 from linecraft.server.drill import free_port, request
+from linecraft.server.limits import Limits
 from linecraft.server.rooms import Room, Rooms
 from linecraft.server.store import Status, Store
 
@@ -284,7 +285,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """The app served by uvicorn on a loopback port, in this process, so the test reaches
     each room's state while it plays over real sockets."""
     folder: Path = tmp_path_factory.mktemp("secrets")
-    app = create_app(folder / "rooms.db")
+    # the seats play as fast as the machine goes
+    app = create_app(folder / "rooms.db", limits=Limits(actions_per_second=10_000))
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)

@@ -2,7 +2,11 @@
 seat. One process; rooms live in an SQLite file (`Store`) and, once asked for, in memory.
 
 Nothing that can take long runs on the event loop: rooms are loaded, views built and
-actions carried out in worker threads, and bots move in a pool of their own."""
+actions carried out in worker threads, and bots move in a pool of their own.
+
+Whatever a client sends, it is answered: a request the server will not meet gets a 4xx
+with the reason, a WebSocket message that is not an action gets `{"error": …}`, in the
+reader's language; what one client may send, and how fast, is in `limits.Limits`."""
 
 from __future__ import annotations
 
@@ -11,21 +15,24 @@ import functools
 import html
 import json
 import logging
+import math
 import random
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import linecraft
 from linecraft.bots import BOTS, make_bot
@@ -42,6 +49,15 @@ from linecraft.core.i18n import (
 )
 from linecraft.server import daily
 from linecraft.server.helppages import help_page
+from linecraft.server.limits import (
+    Buckets,
+    Counter,
+    Limits,
+    json_refusal,
+    retry_after,
+    seats_refusal,
+    text_refusal,
+)
 from linecraft.server.pages import LANGUAGE_COOKIE, problem_page, safe_back
 from linecraft.server.replays import step_view
 from linecraft.server.rooms import (
@@ -58,51 +74,74 @@ from linecraft.server.rooms import (
 from linecraft.server.store import Store
 
 log = logging.getLogger(__name__)
+J = TypeVar("J")
+
+
+def _readable(text: str) -> str:
+    """Text a page, a file and the log can all hold (see `text_refusal`)."""
+    refusal = text_refusal(text)
+    if refusal:
+        raise ValueError(refusal)
+    return text
+
+
+def _plain_json(value: J) -> J:
+    refusal = json_refusal(value)
+    if refusal:
+        raise ValueError(refusal)
+    return value
+
+
+# what the API reads: short words with nothing that hides or reorders the text around
+Words = Annotated[str, Field(max_length=40), AfterValidator(_readable)]
+Token = Annotated[str, Field(max_length=80), AfterValidator(_readable)]
+Json = Annotated[dict[str, Any], AfterValidator(_plain_json)]
 
 
 class SeatRequest(BaseModel):
-    name: str = Field("", max_length=40)
-    bot: str | None = None
+    name: Words = ""
+    bot: Words | None = None
     open: bool = False  # anyone may take this seat from the lobby
 
 
 class RoomRequest(BaseModel):
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
+    game: Words
+    options: Json = Field(default_factory=dict)
     seats: list[SeatRequest]
     # chance follows a chosen seed only in a practice room, and every seat is told
     practice: bool = False
     seed: int | None = Field(None, ge=0, lt=2**63)
     assistant: bool = False
     clock: int | None = Field(None, ge=10, le=24 * 3600)  # seconds per turn; None: no clock
+    listed: bool = True  # shown in the lobby's list of tables (False: reached by link only)
 
 
 class ActRequest(BaseModel):
-    token: str
-    action: str
+    token: Token
+    action: Annotated[str, AfterValidator(_readable)]  # its length: `Limits.action_chars`
 
 
 class TakeOverRequest(BaseModel):
     """Someone seated at the table (their own link's token) hands an absent player's
     seat to a bot."""
 
-    token: str
+    token: Token
     seat: int
-    bot: str = "greedy"
+    bot: Words = "greedy"
 
 
 class TokenRequest(BaseModel):
-    token: str
+    token: Token
 
 
 class ReplayRequest(BaseModel):
-    record: dict[str, Any]
+    record: Json
     step: int = Field(0, ge=0)
 
 
 class HeldSeat(BaseModel):
-    room: str = Field(max_length=40)
-    token: str = Field(max_length=80)
+    room: Words
+    token: Token
 
 
 class SeatsRequest(BaseModel):
@@ -110,7 +149,7 @@ class SeatsRequest(BaseModel):
 
 
 class JoinRequest(BaseModel):
-    name: str = Field("", max_length=40)
+    name: Words = ""
 
 
 # What the browser may load: the client ships in the package, nothing from elsewhere.
@@ -171,16 +210,194 @@ class SpeakTheReadersLanguage:
             await self.app(scope, receive, send)
 
 
+class BodyTooLarge(StarletteHTTPException):
+    """413: a request body past the limit, said in the reader's words."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, _("the request is larger than {count} bytes").format(count=limit))
+
+
+class LimitBodySize:
+    """HTTP request bodies of at most `limit` bytes: a larger declared length is answered
+    413 before a byte is read, and a body that grows past it as it arrives (sent in
+    chunks, its length not declared) is cut short with 413 too.
+
+    (Starlette's own body limit answers a declared length with a plain English line
+    that no handler can put in the reader's words.)"""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "").strip()
+        if (
+            declared.isascii()
+            and declared.isdigit()
+            and (len(declared) > 18 or int(declared) > self.limit)
+        ):
+            await self.refuse(scope, receive, send)
+            return
+        received, started = 0, False
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    raise BodyTooLarge(self.limit)
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except BodyTooLarge:
+            if started:
+                raise
+            await self.refuse(scope, receive, send)
+
+    async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        refusal = BodyTooLarge(self.limit)
+        answer = JSONResponse({"detail": refusal.detail}, 413, headers={"Connection": "close"})
+        await answer(scope, receive, send)
+
+
+def _where_and_what(error: Mapping[str, Any]) -> dict[str, Any]:
+    """A validation error as the client reads it: its kind, where, and what is wrong
+    (text no JSON answer can hold, such as a lone surrogate, written as an escape)."""
+
+    def printable(part: Any) -> Any:
+        return part.encode(errors="backslashreplace").decode() if isinstance(part, str) else part
+
+    where = [printable(part)[:100] if isinstance(part, str) else part for part in error["loc"]]
+    return {"type": error["type"], "loc": where, "msg": printable(str(error["msg"]))}
+
+
+def _shortened(reason: str, most: int = 500) -> str:
+    """A reason that quotes what was sent, cut short in the middle where that was huge
+    (its end still says what is wrong)."""
+    half = most // 2
+    return reason if len(reason) <= most else f"{reason[:half]} … {reason[-half:]}"
+
+
+def address(connection: HTTPConnection) -> str:
+    """The client's address (behind a proxy, the one the proxy forwards: uvicorn reads
+    X-Forwarded-For from the proxies it trusts)."""
+    return connection.client.host if connection.client else "unknown"
+
+
+class FrameRefused(Exception):
+    """A WebSocket message that is not an action; `close`: too large to read at all."""
+
+    def __init__(self, reason: str, *, close: bool = False) -> None:
+        super().__init__(reason)
+        self.close = close
+
+
+def read_action(message: Mapping[str, Any], limits: Limits) -> str:
+    """The action a WebSocket message carries, `{"action": "…"}` as JSON text;
+    `FrameRefused` says what is wrong with anything else."""
+    text, data = message.get("text"), message.get("bytes")
+    size = len(data or b"") if text is None else len(text.encode(errors="surrogatepass"))
+    if size > limits.frame_bytes:
+        raise FrameRefused(
+            _("the message is larger than {count} bytes").format(count=limits.frame_bytes),
+            close=True,
+        )
+    if text is None:
+        raise FrameRefused(_('send text, not binary: {"action": "…"} as JSON'))
+    try:
+        parsed = json.loads(text)
+    except (ValueError, RecursionError):
+        raise FrameRefused(_('send {"action": "…"} as JSON')) from None
+    if not isinstance(parsed, dict) or "action" not in parsed:
+        raise FrameRefused(_('send {"action": "…"} as JSON'))
+    unknown = sorted(str(k) for k in parsed if k != "action")
+    if unknown:
+        raise FrameRefused(
+            _('unknown fields {fields}: only "action" is read').format(
+                fields=", ".join(repr(k) for k in unknown)[:200]
+            )
+        )
+    action = parsed["action"]
+    if not isinstance(action, str):
+        raise FrameRefused(_("the action must be text"))
+    refusal = action_refusal(action, limits)
+    if refusal:
+        raise FrameRefused(refusal)
+    return action
+
+
+def action_refusal(action: str, limits: Limits) -> str | None:
+    """Why an action's text is not even read by the game (None: it is)."""
+    if len(action) > limits.action_chars:
+        return _("an action is at most {count} characters").format(count=limits.action_chars)
+    return text_refusal(action)
+
+
+class ActionFailed(LinecraftError):
+    """An action the game failed on in a way its rules do not foresee (a bug, logged);
+    refused like an illegal one, and the room is as it was."""
+
+
+def carry_out(room: Room, seat: int, action: str) -> str:
+    """`Room.act`, where every failure is a refusal with a reason: whatever raises while
+    an action is applied, the room puts its state back (`Room._change`)."""
+    try:
+        return room.act(seat, action)
+    except (LinecraftError, SaveError):
+        raise
+    except Exception:
+        log.exception("room %s: the game failed on the action %r", room.id, action)
+        raise ActionFailed(_("the game could not carry out this action")) from None
+
+
+def record_refusal(record: dict[str, Any], limits: Limits) -> str | None:
+    """Why a record file is not even replayed (None: it is): it must name a game, and
+    hold no more seats than a room of that game may have."""
+    game, options = record.get("game"), record.get("options") or {}
+    if not isinstance(game, str) or not isinstance(options, dict):
+        return _("this is not a game record")
+    players = options.get("players")
+    if isinstance(players, int) and not isinstance(players, bool):
+        return seats_refusal(limits, game, players)
+    return None
+
+
+def find_seat(room: Room, token: str) -> int | None:
+    """The seat whose link carries `token` (tokens are ASCII: any other text is none's,
+    and is never compared, which `secrets.compare_digest` refuses to do)."""
+    return room.seat_of(token) if token.isascii() else None
+
+
+def _close_reason(reason: str) -> str:
+    """A close frame's reason: at most 123 bytes of UTF-8."""
+    return reason.encode()[:123].decode(errors="ignore")
+
+
 def create_app(
     db_path: str | Path,
     *,
     absent_after: float = ABSENT_AFTER,
     close_idle_after: float = CLOSE_IDLE_AFTER,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The app; a seat counts as absent after `absent_after` seconds without a
-    connection, and a running room nobody moves in is closed after `close_idle_after`."""
+    connection, and a running room nobody moves in is closed after `close_idle_after`.
+    `limits`: what one client may send and how fast (`Limits()`: the defaults)."""
+    limits = limits or Limits()
     store = Store(db_path)
     rooms = Rooms(store, absent_after=absent_after, close_idle_after=close_idle_after)
+    new_rooms = Buckets(limits.rooms_per_hour / 3600, limits.rooms_per_hour)
+    seat_actions = Buckets(limits.actions_per_second, 2 * limits.actions_per_second)
+    sockets = Counter(limits.sockets_per_address)
 
     async def housekeeping() -> None:
         while True:
@@ -199,8 +416,10 @@ def create_app(
         store.close()
 
     app = FastAPI(title="Linecraft", lifespan=lifespan)
-    app.add_middleware(SpeakTheReadersLanguage)
+    app.add_middleware(LimitBodySize, limit=limits.body_bytes)
+    app.add_middleware(SpeakTheReadersLanguage)  # the outermost: every answer in its words
     app.state.rooms = rooms
+    app.state.limits = limits
 
     @app.exception_handler(StarletteHTTPException)
     async def friendly(request: Request, exc: StarletteHTTPException) -> Response:
@@ -212,7 +431,17 @@ def create_app(
         reason = _("There is no such page.") if unknown else str(exc.detail)
         return HTMLResponse(problem_page(reason, current()), status_code=exc.status_code)
 
+    @app.exception_handler(RequestValidationError)
+    async def unreadable(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A request whose fields are wrong: where and what, never the input itself
+        (it may be huge, or text no answer can hold)."""
+        return JSONResponse({"detail": [_where_and_what(e) for e in exc.errors()]}, 422)
+
     def room_or_404(room_id: str) -> Room:
+        if len(room_id) > 40:  # no room has such a name: not worth a look in the store
+            raise HTTPException(
+                404, _("There is no room {room!r}: check the link.").format(room=room_id[:40] + "…")
+            )
         try:
             return rooms.get(room_id)
         except RoomSetAside as exc:
@@ -223,12 +452,33 @@ def create_app(
             raise HTTPException(404, str(exc)) from None
 
     def seat_of(room: Room, token: str | None) -> int | None:
+        """The seat of a link's token; no token: a spectator; a wrong one: 403."""
+        return seated(room, token) if token else None
+
+    def seated(room: Room, token: str | None) -> int:
+        """The seat of a token where only a seat may ask (403 without one)."""
         if not token:
-            return None
-        seat = room.seat_of(token)
+            raise HTTPException(403, _("this needs the token of your seat's link"))
+        seat = find_seat(room, token)
         if seat is None:
             raise HTTPException(403, _("this link does not belong to a seat of the room"))
         return seat
+
+    def new_room(request: Request) -> str:
+        """Count a room the client creates (429 past its rooms an hour); the key to
+        give the count back with when nothing was created."""
+        key = address(request)
+        wait = new_rooms.take(key)
+        if wait:
+            raise HTTPException(
+                429,
+                _(
+                    "too many new rooms from your address: at most {count} an hour; "
+                    "try again in {minutes} min"
+                ).format(count=limits.rooms_per_hour, minutes=math.ceil(wait / 60)),
+                headers={"Retry-After": retry_after(wait)},
+            )
+        return key
 
     @app.get("/", response_class=HTMLResponse)
     def lobby() -> str:
@@ -257,7 +507,7 @@ def create_app(
     @app.get("/room/{room_id}", response_class=HTMLResponse)
     def room_page(room_id: str, token: str | None = None) -> HTMLResponse:
         room = room_or_404(room_id)
-        if token and room.seat_of(token) is None:
+        if token and find_seat(room, token) is None:
             raise HTTPException(
                 403,
                 _(
@@ -283,7 +533,7 @@ def create_app(
                     "name": info.name,
                     "title": info.title,
                     "blurb": _(info.blurb),
-                    "players": list(info.players),
+                    "players": list(limits.seat_range(info.name)),  # as this host allows
                     "minutes": _(info.minutes),
                     "picture": f"/api/games/{info.name}/picture.svg",
                     "options": [
@@ -323,7 +573,19 @@ def create_app(
         )
 
     @app.post("/api/rooms")
-    def create_room(request: RoomRequest) -> dict[str, Any]:
+    def create_room(request: RoomRequest, http: Request) -> dict[str, Any]:
+        refusal = seats_refusal(limits, request.game, len(request.seats))
+        if refusal:
+            raise HTTPException(400, refusal)
+        if request.assistant and (request.seats[0].bot or request.seats[0].open):
+            raise HTTPException(
+                400,
+                _(
+                    "in an assistant room the first seat is the person at the real table, "
+                    "who shows what chance gave: it cannot be a bot or an open seat"
+                ),
+            )
+        client = new_room(http)
         try:
             if request.seed is not None and not request.practice:
                 raise RoomError(
@@ -342,9 +604,11 @@ def create_app(
                 practice_seed=seed,
                 assistant=request.assistant,
                 clock=request.clock,
+                listed=request.listed,
             )
         except RoomError as exc:
-            raise HTTPException(400, str(exc)) from None
+            new_rooms.give_back(client)
+            raise HTTPException(400, _shortened(str(exc))) from None
         return {
             "room": room.id,
             "seats": [
@@ -364,8 +628,7 @@ def create_app(
     def rematch(room_id: str, request: TokenRequest) -> dict[str, Any]:
         """Start (or find) the next game at this table; the answer is the caller's seat."""
         room = room_or_404(room_id)
-        seat = seat_of(room, request.token)
-        assert seat is not None
+        seat = seated(room, request.token)
         try:
             new = rooms.rematch(room)
         except RoomError as exc:
@@ -376,8 +639,7 @@ def create_app(
     def rematch_seat(room_id: str, token: str) -> dict[str, Any]:
         """Your seat in the rematch someone at your table started."""
         room = room_or_404(room_id)
-        seat = seat_of(room, token)
-        assert seat is not None
+        seat = seated(room, token)
         if room.rematch is None:
             raise HTTPException(404, _("nobody has started a rematch yet"))
         new = room_or_404(room.rematch)
@@ -392,7 +654,7 @@ def create_app(
                 room = rooms.get(held.room)
             except RoomError:
                 continue
-            seat = room.seat_of(held.token)
+            seat = find_seat(room, held.token)
             if seat is None:
                 continue
             try:
@@ -434,11 +696,12 @@ def create_app(
         }
 
     @app.post("/api/daily/{key}")
-    def play_daily(key: str, request: JoinRequest) -> dict[str, Any]:
+    def play_daily(key: str, request: JoinRequest, http: Request) -> dict[str, Any]:
         """A room with today's dice or cards for one player."""
         challenge = daily.BY_KEY.get(key)
         if challenge is None:
-            raise HTTPException(404, _("there is no daily challenge {key!r}").format(key=key))
+            raise HTTPException(404, _("there is no daily challenge {key!r}").format(key=key[:40]))
+        new_room(http)
         day = daily.today()
         secret = store.setting("daily secret", daily.new_secret)
         room = rooms.create(
@@ -483,27 +746,47 @@ def create_app(
         return room.view(seat_of(room, token))
 
     @app.post("/api/rooms/{room_id}/act")
-    def act(room_id: str, request: ActRequest) -> JSONResponse:
+    def act(room_id: str, request: ActRequest, http: Request) -> JSONResponse:
         room = room_or_404(room_id)
-        seat = seat_of(room, request.token)
-        assert seat is not None
+        seat = seated(room, request.token)
+        wait = seat_actions.take((address(http), room.id, seat))
+        if wait:
+            return JSONResponse(
+                {"error": too_fast()}, status_code=429, headers={"Retry-After": retry_after(wait)}
+            )
+        refusal = action_refusal(request.action, limits)
+        if refusal:
+            return JSONResponse({"error": refusal}, status_code=400)
         try:
-            accepted = room.act(seat, request.action)
+            accepted = carry_out(room, seat, request.action)
         except LinecraftError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         except SaveError as exc:
             return JSONResponse({"error": str(exc)}, status_code=503)
         return JSONResponse(room.view(seat) | {"accepted": accepted})
 
+    def too_fast() -> str:
+        return _("too many actions: at most {count} a second; wait a moment").format(
+            count=f"{limits.actions_per_second:g}"
+        )
+
     @app.post("/api/rooms/{room_id}/takeover")
     def take_over(room_id: str, request: TakeOverRequest) -> dict[str, Any]:
         """A seated player hands an absent player's seat to a bot."""
         room = room_or_404(room_id)
-        by = seat_of(room, request.token)
+        by = find_seat(room, request.token) if request.token else None
         if by is None:
             raise HTTPException(403, _("only a seat of the room can hand a seat to a bot"))
         if not 0 <= request.seat < len(room.seats):
             raise HTTPException(400, _("there is no seat {seat}").format(seat=request.seat))
+        if room.assistant and request.seat == 0:
+            raise HTTPException(
+                409,
+                _(
+                    "in an assistant room the first seat shows what chance gave: "
+                    "it never goes to a bot"
+                ),
+            )
         try:
             room.take_over(by, request.seat, request.bot)
         except RoomError as exc:
@@ -514,8 +797,7 @@ def create_app(
     def take_back(room_id: str, request: TokenRequest) -> dict[str, Any]:
         """A person takes back, with their own link, the seat a bot played for them."""
         room = room_or_404(room_id)
-        seat = seat_of(room, request.token)
-        assert seat is not None
+        seat = seated(room, request.token)
         try:
             room.take_back(seat)
         except RoomError as exc:
@@ -552,13 +834,18 @@ def create_app(
 
     @app.post("/api/replay")
     def replay_file(request: ReplayRequest) -> dict[str, Any]:
-        """A step of a record sent by the browser (nothing is stored)."""
-        try:
-            return step_view(request.record, request.step)
-        except (LinecraftError, ValueError, KeyError, TypeError) as exc:
-            raise HTTPException(
-                400, _("this file cannot be replayed: {reason}").format(reason=exc)
-            ) from None
+        """A step of a record sent by the browser (nothing is stored). Whatever the file
+        holds, the answer is the step or the reason it cannot be shown."""
+        refusal = record_refusal(request.record, limits)
+        if refusal is None:
+            try:
+                return step_view(request.record, request.step)
+            except Exception as exc:  # a file can hold anything: no reading of it is a crash
+                log.info("a record file was not replayed: %r", exc)
+                refusal = str(exc)
+        raise HTTPException(
+            400, _("this file cannot be replayed: {reason}").format(reason=_shortened(refusal))
+        )
 
     @app.get("/api/rooms/{room_id}/record")
     def record(room_id: str) -> JSONResponse:
@@ -578,8 +865,26 @@ def create_app(
         """A seat's (or a spectator's) live view: sent whole at once, then after every
         change as `{"delta": …}`, the parts of the view that changed (only the boards
         that changed among the boards); an accepted action is answered, once committed,
-        by such a message with `accepted` set."""
+        by such a message with `accepted` set. Anything else a client sends is answered
+        `{"error": …}` with the reason, and the connection stays open (a message too
+        large to read closes it, code 1009)."""
+        client = address(socket)
         await socket.accept()
+        if not sockets.open(client):
+            reason = _("too many connections from your address: at most {count} at once").format(
+                count=limits.sockets_per_address
+            )
+            await socket.send_json({"error": reason})
+            await socket.close(code=1013, reason=_close_reason(reason))  # try again later
+            return
+        try:
+            await watch_and_play(socket, room_id, token)
+        finally:
+            sockets.close(client)
+
+    async def watch_and_play(socket: WebSocket, room_id: str, token: str | None) -> None:
+        if len(room_id) > 40:
+            room_id = room_id[:40] + "…"  # no room has such a name; the reason says so
         try:
             room = await asyncio.to_thread(rooms.get, room_id)
         except RoomError as exc:
@@ -591,7 +896,7 @@ def create_app(
             await socket.send_json({"error": reason})
             await socket.close()
             return
-        seat = room.seat_of(token) if token else None
+        seat = find_seat(room, token) if token else None
         if token and seat is None:
             await socket.send_json({"error": _("this link does not belong to a seat of the room")})
             await socket.close()
@@ -618,29 +923,39 @@ def create_app(
                 )
 
         async def push() -> None:
-            while True:
-                await changed.wait()
-                changed.clear()
-                await send_view()
+            with suppress(WebSocketDisconnect, RuntimeError):  # the client has gone
+                while True:
+                    await changed.wait()
+                    changed.clear()
+                    await send_view()
 
         stop_watching = room.watch(notice)
         if seat is not None:
             room.connect(seat)
-        await send_view()
         pusher = asyncio.create_task(push())
+        frames = Buckets(limits.actions_per_second, 2 * limits.actions_per_second)
         try:
+            await send_view()
             while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if frames.take(None):
+                    await socket.send_json({"error": too_fast()})
+                    continue
                 try:
-                    message = json.loads(await socket.receive_text())
-                    action = str(message["action"])
-                except (ValueError, TypeError, KeyError):
-                    await socket.send_json({"error": _('send {"action": "…"} as JSON')})
+                    action = read_action(message, limits)
+                except FrameRefused as exc:
+                    await socket.send_json({"error": str(exc)})
+                    if exc.close:
+                        await socket.close(code=1009, reason=_close_reason(str(exc)))
+                        break
                     continue
                 if seat is None:
                     await socket.send_json({"error": _("spectators only watch")})
                     continue
                 try:
-                    accepted = await asyncio.to_thread(room.act, seat, action)
+                    accepted = await asyncio.to_thread(carry_out, room, seat, action)
                 except (LinecraftError, SaveError) as exc:
                     await socket.send_json({"error": str(exc)})
                     continue

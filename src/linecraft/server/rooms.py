@@ -412,7 +412,17 @@ class Room:
 
     # --- what seats see ------------------------------------------------------------------
     def seat_of(self, token: str) -> int | None:
-        return next((s.seat for s in self.seats if secrets.compare_digest(s.token, token)), None)
+        given = token.encode()  # bytes: any text compares, none raises
+        return next(
+            (s.seat for s in self.seats if secrets.compare_digest(s.token.encode(), given)), None
+        )
+
+    def ready_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The seat's view when it is already built for the latest change, else None;
+        takes no lock, so the event loop may ask without waiting on a change being
+        committed (a dictionary read and an integer are read whole)."""
+        cached = self._views.get((seat, current()))
+        return cached if cached is not None and cached["version"] == self.version else None
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything a seat (None: a spectator) is sent: its view, the drawings, its
@@ -732,10 +742,12 @@ class Rooms:
         assistant: bool = False,
         clock: int | None = None,
         daily: tuple[str, int] | None = None,
+        listed: bool = True,
     ) -> Room:
         """A new room; `seats` are `{"name": …, "bot": None or a bot name, "open": a seat
         anyone may take from the lobby}`. With a `practice_seed` chance follows that seed;
-        otherwise nobody can predict it. `clock`: seconds a person has for each turn."""
+        otherwise nobody can predict it. `clock`: seconds a person has for each turn.
+        `listed`: shown in the lobby's tables (else reached by its links only)."""
         try:
             loaded = linecraft.load(game, **options_of({**options, **_players(game, seats)}))
         except ValueError as exc:
@@ -760,6 +772,7 @@ class Rooms:
             practice_seed is not None,
             clock=clock,
             daily=daily[0] if daily else None,
+            listed=listed,
         )
         names = _distinct([_seat_name(s, i) for i, s in enumerate(seats)])
         rows = [
@@ -845,6 +858,7 @@ class Rooms:
                 practice_seed=practice,
                 assistant=room.assistant,
                 clock=room.clock,
+                listed=room.row.listed,  # a private table plays again in private
             )
             self._store.set_rematch(room.id, new.id)
             room.rematch = new.id

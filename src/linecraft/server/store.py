@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from linecraft.core.game import Event
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -39,7 +39,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     touched TEXT,                            -- the last change (idle rooms are closed)
     clock INTEGER,                           -- seconds a person has for a turn (null: no clock)
     rematch TEXT,                            -- the room of the next game at the same table
-    daily TEXT                               -- "date key" of a daily challenge room
+    daily TEXT,                              -- "date key" of a daily challenge room
+    listed INTEGER NOT NULL DEFAULT 1        -- shown in the lobby's list of tables
 );
 CREATE TABLE IF NOT EXISTS daily_results (  -- the result board of the daily challenges
     day TEXT NOT NULL,
@@ -100,7 +101,13 @@ ALTER TABLE rooms_v1 RENAME TO rooms;
 
 # Columns added since schema 1, with their definitions: added in place to older files.
 ADDED_COLUMNS = {
-    "rooms": {"touched": "TEXT", "clock": "INTEGER", "rematch": "TEXT", "daily": "TEXT"},
+    "rooms": {
+        "touched": "TEXT",
+        "clock": "INTEGER",
+        "rematch": "TEXT",
+        "daily": "TEXT",
+        "listed": "INTEGER NOT NULL DEFAULT 1",
+    },
     "seats": {"stand_in": "INTEGER NOT NULL DEFAULT 0", "handed_by": "TEXT"},
 }
 
@@ -136,6 +143,7 @@ class RoomRow:
     touched: str | None = None  # the last change
     rematch: str | None = None  # the room of the next game at the same table
     daily: str | None = None  # "date challenge" of a daily challenge room
+    listed: bool = True  # shown in the lobby's list of tables (if not assistant or daily)
 
 
 @dataclass(frozen=True)
@@ -224,7 +232,7 @@ class Store:
         statements: list[tuple[str, Sequence[Any]]] = [
             (
                 "INSERT INTO rooms (id, game, options, seed, created, assistant, practice,"
-                " clock, touched, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " clock, touched, daily, listed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     room.id,
                     room.game,
@@ -236,6 +244,7 @@ class Store:
                     room.clock,
                     room.created,
                     room.daily,
+                    int(room.listed),
                 ),
             )
         ]
@@ -425,7 +434,7 @@ class Store:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, game, options, seed, created, assistant, practice, status, problem,"
-                " clock, touched, rematch, daily FROM rooms WHERE id = ?",
+                " clock, touched, rematch, daily, listed FROM rooms WHERE id = ?",
                 (room_id,),
             ).fetchone()
             if row is None:
@@ -444,6 +453,7 @@ class Store:
                 row[10],
                 row[11],
                 row[12],
+                bool(row[13]),
             )
             seats = [
                 SeatRow(seat, name, bot, token, bool(stand_in), handed_by)
@@ -469,12 +479,15 @@ class Store:
         return json.loads(found[0]) if found else None
 
     def summaries(self, limit: int) -> list[RoomSummary]:
-        """The newest running rooms, newest first (finished, closed and set-aside rooms
-        leave the list; their records stay reachable by link)."""
+        """The newest public running rooms, newest first. Finished, closed and set-aside
+        rooms leave the list (their records stay reachable by link); private rooms are
+        never in it: those created unlisted, assistant rooms (one person's game at a real
+        table) and daily challenge rooms (one person's attempt)."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, game, status, created, options, touched FROM rooms"
-                " WHERE status = 'running' ORDER BY created DESC, rowid DESC LIMIT ?",
+                " WHERE status = 'running' AND listed = 1 AND assistant = 0 AND daily IS NULL"
+                " ORDER BY created DESC, rowid DESC LIMIT ?",
                 (limit,),
             ).fetchall()
             seats: dict[str, list[tuple[str, str | None]]] = {r[0]: [] for r in rows}

@@ -24,7 +24,13 @@ def square_name(sq: int) -> str:
 
 
 def parse_square(text: str) -> int | None:
-    if len(text) == 2 and text.isdigit() and int(text[0]) < SIZE and int(text[1]) < SIZE:
+    if (
+        len(text) == 2
+        and text.isascii()
+        and text.isdigit()
+        and int(text[0]) < SIZE
+        and int(text[1]) < SIZE
+    ):
         return square(int(text[0]), int(text[1]))
     return None
 

@@ -146,8 +146,15 @@ def far_sides(side: int) -> tuple[int, int, int]:
 
 # --- text forms -------------------------------------------------------------------------------
 def _int(text: str) -> int | None:
+    """A coordinate: ASCII digits (`isdigit` alone also takes "³"), short enough that
+    no one types a number larger than any board."""
     body = text[1:] if text.startswith("-") else text
-    if not body.isdigit() or (len(body) > 1 and body[0] == "0") or text == "-0":
+    if (
+        len(body) > 6
+        or not (body.isascii() and body.isdigit())
+        or (len(body) > 1 and body[0] == "0")
+        or text == "-0"
+    ):
         return None
     return int(text)
 

@@ -78,13 +78,16 @@ class Section:
     length: int
 
 
+DIGITS = frozenset("0123456789")
+
+
 def point_name(point: Point) -> str:
     return f"{point[0]},{point[1]}"
 
 
 def parse_point(text: str) -> Point | None:
-    """`x,y` with single digits, or None."""
-    if len(text) == 3 and text[0].isdigit() and text[1] == "," and text[2].isdigit():
+    """`x,y` with single digits (0–9: `isdigit` alone also takes "³"), or None."""
+    if len(text) == 3 and text[0] in DIGITS and text[1] == "," and text[2] in DIGITS:
         return int(text[0]), int(text[2])
     return None
 

@@ -17,7 +17,14 @@ from itertools import combinations
 from linecraft.core.errors import PositionError
 from linecraft.core.i18n import N_, Nn_, _, _n
 from linecraft.games.next_station_london.deck import CARDS, JOKER, OBJECTIVES, POWERS
-from linecraft.games.next_station_london.london import COLOURS, LONDON, SHAPES, Point, point_name
+from linecraft.games.next_station_london.london import (
+    COLOURS,
+    LONDON,
+    SHAPES,
+    Point,
+    parse_point,
+    point_name,
+)
 
 CARDS_OF = Counter(card.symbol for card in CARDS if card.symbol is not None)  # 2 of each
 MAX_TURNS = sum(CARDS_OF.values())  # every card with a symbol, the switch aside (§5.4)
@@ -50,15 +57,9 @@ class Sheet:
     circle: tuple[str, Point] | None = None
 
 
-def _point(word: str) -> Point | None:
-    if len(word) == 3 and word[0].isdigit() and word[1] == "," and word[2].isdigit():
-        return int(word[0]), int(word[2])
-    return None
-
-
 def _section(word: str) -> PointSection | None:
     start, dash, end = word.partition("-")
-    a, b = _point(start), _point(end)
+    a, b = parse_point(start), parse_point(end)
     return (a, b) if dash and a is not None and b is not None else None
 
 
@@ -115,7 +116,7 @@ def parse_sheet(text: str) -> Sheet:
                     sections.append(section)
             sheet.lines[colour] = sections
         elif len(words) == 2 and words[0] == "circle" and words[1] in COLOURS:
-            point = _point(values[0]) if len(values) == 1 else None
+            point = parse_point(values[0]) if len(values) == 1 else None
             if sheet.circle is not None:
                 problems.append(_("line {number}: a second circle line").format(number=number))
             if point is None:

@@ -648,7 +648,8 @@ function Guide({ v }) {
   const [step, setStep] = useState(() => (localStorage.getItem(key) ? -1 : 0));
   const [box, setBox] = useState(null);
   const steps = v.guide || [];
-  const current = step >= 0 && step < steps.length && !v.terminal ? steps[step] : null;
+  // not while the person at a real table picks what chance showed: the steps point at the hand
+  const current = step >= 0 && step < steps.length && !v.terminal && !v.chance ? steps[step] : null;
   useLayoutEffect(() => {
     const part = current && document.querySelector(PARTS[current[0]]);
     if (part && part.getBoundingClientRect().top > window.innerHeight - 160) part.scrollIntoView({ block: "center" });
