@@ -11,6 +11,7 @@ reader's language; what one client may send, and how fast, is in `limits.Limits`
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import html
 import json
@@ -18,7 +19,9 @@ import logging
 import math
 import random
 import secrets
-from collections.abc import AsyncIterator, Mapping
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Mapping
+from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from pathlib import Path
@@ -75,6 +78,7 @@ from linecraft.server.store import Store
 
 log = logging.getLogger(__name__)
 J = TypeVar("J")
+R = TypeVar("R")
 
 
 def _readable(text: str) -> str:
@@ -398,6 +402,11 @@ def create_app(
     new_rooms = Buckets(limits.rooms_per_hour / 3600, limits.rooms_per_hour)
     seat_actions = Buckets(limits.actions_per_second, 2 * limits.actions_per_second)
     sockets = Counter(limits.sockets_per_address)
+    sent = Messages()
+    # Moves and views in pools of their own: a move never queues behind views being
+    # built for a busy room's sockets (nor behind the lobby's work).
+    acting = ThreadPoolExecutor(16, thread_name_prefix="linecraft-act")
+    viewing = ThreadPoolExecutor(8, thread_name_prefix="linecraft-view")
 
     async def housekeeping() -> None:
         while True:
@@ -413,6 +422,8 @@ def create_app(
         yield
         keeper.cancel()
         await asyncio.to_thread(rooms.close)
+        acting.shutdown()
+        viewing.shutdown()
         store.close()
 
     app = FastAPI(title="Linecraft", lifespan=lifespan)
@@ -913,14 +924,19 @@ def create_app(
         async def send_view(accepted: str | None = None) -> None:
             nonlocal last
             async with sending:
-                view = await asyncio.to_thread(room.view, seat)
+                # most sockets of a room find their view built by the first one to ask
+                view = room.ready_view(seat)
+                if view is None:
+                    view = await in_pool(viewing, room.view, seat)
                 if last is not None and accepted is None and view["version"] <= last["version"]:
                     return
-                message = view if last is None else {"delta": _delta(last, view)}
+                if accepted is None:
+                    text = sent.text(room.id, seat, last, view)
+                else:
+                    message = view if last is None else {"delta": _delta(last, view)}
+                    text = json.dumps(message | {"accepted": accepted})
                 last = view
-                await socket.send_json(
-                    message if accepted is None else message | {"accepted": accepted}
-                )
+                await socket.send_text(text)
 
         async def push() -> None:
             with suppress(WebSocketDisconnect, RuntimeError):  # the client has gone
@@ -955,7 +971,7 @@ def create_app(
                     await socket.send_json({"error": _("spectators only watch")})
                     continue
                 try:
-                    accepted = await asyncio.to_thread(carry_out, room, seat, action)
+                    accepted = await in_pool(acting, carry_out, room, seat, action)
                 except (LinecraftError, SaveError) as exc:
                     await socket.send_json({"error": str(exc)})
                     continue
@@ -992,6 +1008,38 @@ def _played_out(name: str) -> State:
             player = state.to_act()[0]
             state.apply(player, bot.choose(state, player))
     return state
+
+
+async def in_pool(pool: Executor, work: Callable[..., R], *args: Any) -> R:
+    """`work(*args)` in `pool`, in the caller's context (the reader's language)."""
+    context = contextvars.copy_context()
+    return await asyncio.get_running_loop().run_in_executor(
+        pool, functools.partial(context.run, work, *args)
+    )
+
+
+class Messages:
+    """The text of each message a change sends, made once for every socket that is sent
+    the same (the spectators of a room, a seat open in two tabs): a view, or the delta
+    from one version to another, for one seat in one language. Only the latest few
+    hundred are kept."""
+
+    def __init__(self, keep: int = 512) -> None:
+        self._made: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self._keep = keep
+
+    def text(
+        self, room: str, seat: int | None, before: dict[str, Any] | None, after: dict[str, Any]
+    ) -> str:
+        since = None if before is None else before["version"]
+        key = (room, seat, current(), since, after["version"])
+        made = self._made.get(key)
+        if made is None:
+            message = after if before is None else {"delta": _delta(before, after)}
+            made = self._made[key] = json.dumps(message)
+            if len(self._made) > self._keep:
+                self._made.popitem(last=False)
+        return made
 
 
 def _delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
