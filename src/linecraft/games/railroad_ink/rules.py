@@ -15,6 +15,7 @@ from typing import Any
 from linecraft.core.errors import ActionSyntaxError, IllegalActionError
 from linecraft.core.game import Action as CoreAction
 from linecraft.core.game import (
+    ChancePicker,
     Control,
     Event,
     Game,
@@ -72,6 +73,7 @@ from linecraft.games.railroad_ink.lava import (
 )
 from linecraft.games.railroad_ink.meteor import crater_problem, flight, strike_square
 from linecraft.games.railroad_ink.phrases import N_, Phrase
+from linecraft.games.railroad_ink.picker import chance_picker
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER,
@@ -1186,6 +1188,12 @@ class RailroadInk(Game):
         used ones struck through."""
         assert isinstance(state, RailroadInkState)
         return words.reference(self, state, player)
+
+    def chance_picker(self, state: State, names: Sequence[str]) -> ChancePicker:
+        """The coming round's dice, each a row of its faces to pick from; every seat
+        draws the same roll, so no name is needed."""
+        assert isinstance(state, RailroadInkState)
+        return chance_picker(self, state)
 
     def score_help(self) -> dict[str, str]:
         return words.score_help(self)

@@ -886,9 +886,14 @@ def _dice_faces(game: RailroadInk) -> tuple[Picture, ...]:
     return tuple(faces)
 
 
+def die_name(die: str) -> str:
+    """A die (route, station, lava, direction, distance, u1–u4) in the reader's language."""
+    return _(DIE_NAMES[die])
+
+
 def _face(die: str, svg: str, face: str, count: int) -> Picture:
     """A die's face (`face` in the reader's language) with how many faces show it."""
-    name = _(DIE_NAMES[die])
+    name = die_name(die)
     template = _(FACE_ONCE) if count == 1 else _n(*FACE_SEVERAL, count)
     return Picture(svg, template.format(die=name, face=face, count=count))
 
@@ -909,6 +914,20 @@ def _specials(used: tuple[str, ...]) -> tuple[Picture, ...]:
         else:
             pictures.append(Picture(svg, label))
     return tuple(pictures)
+
+
+# --- what an assistant room asks when the dice are thrown at a real table --------------
+# The title above the dice, by the kind of round (as `ROLLED`).
+PICKER_TITLES = {
+    "plain": N_("Round {round} of {rounds}: what do the dice show?"),
+    "surface": N_("Round {round} of {rounds}, on the surface: what do the dice show?"),
+    "underground": N_("Round {round} of {rounds}, underground: what do the underground dice show?"),
+}
+# One die of several alike, as the person at the table counts them.
+# TRANSLATORS: {number} is 1, 2 or 3.
+ROUTE_DIE_NUMBERED = N_("Route die {number}")
+# TRANSLATORS: {number} is 1 or 2.
+LAVA_DIE_NUMBERED = N_("Lava die {number}")
 
 
 # --- a line of help for each score row -----------------------------------------------------
