@@ -403,6 +403,7 @@ def create_app(
     seat_actions = Buckets(limits.actions_per_second, 2 * limits.actions_per_second)
     sockets = Counter(limits.sockets_per_address)
     sent = Messages()
+    audiences = Audiences()
     # Moves and views in pools of their own: a move never queues behind views being
     # built for a busy room's sockets (nor behind the lobby's work).
     acting = ThreadPoolExecutor(16, thread_name_prefix="linecraft-act")
@@ -912,14 +913,9 @@ def create_app(
             await socket.send_json({"error": _("this link does not belong to a seat of the room")})
             await socket.close()
             return
-        loop = asyncio.get_running_loop()
         changed = asyncio.Event()
         sending = asyncio.Lock()
         last: dict[str, Any] | None = None
-
-        def notice() -> None:  # called from whichever thread changed the room
-            with suppress(RuntimeError):  # a closed loop: the server has stopped
-                loop.call_soon_threadsafe(changed.set)
 
         async def send_view(accepted: str | None = None) -> None:
             nonlocal last
@@ -945,7 +941,7 @@ def create_app(
                     changed.clear()
                     await send_view()
 
-        stop_watching = room.watch(notice)
+        stop_watching = audiences.join(room, changed)
         if seat is not None:
             room.connect(seat)
         pusher = asyncio.create_task(push())
@@ -1016,6 +1012,40 @@ async def in_pool(pool: Executor, work: Callable[..., R], *args: Any) -> R:
     return await asyncio.get_running_loop().run_in_executor(
         pool, functools.partial(context.run, work, *args)
     )
+
+
+class Audiences:
+    """The connections watching each room, told of a change together: the room calls
+    the event loop once per change, however many watch (a thread waking the loop costs
+    a system call), and the loop wakes each connection."""
+
+    def __init__(self) -> None:
+        self._rooms: dict[Room, tuple[set[asyncio.Event], Callable[[], None]]] = {}
+
+    def join(self, room: Room, changed: asyncio.Event) -> Callable[[], None]:
+        """Watch `room` (on the event loop); the answer stops watching."""
+        if room not in self._rooms:
+            loop = asyncio.get_running_loop()
+            events: set[asyncio.Event] = set()
+
+            def wake_all() -> None:
+                for event in events:
+                    event.set()
+
+            def notice() -> None:  # called from whichever thread changed the room
+                with suppress(RuntimeError):  # a closed loop: the server has stopped
+                    loop.call_soon_threadsafe(wake_all)
+
+            self._rooms[room] = (events, room.watch(notice))
+        events, _stop = self._rooms[room]
+        events.add(changed)
+
+        def leave() -> None:
+            events.discard(changed)
+            if not events and room in self._rooms:
+                self._rooms.pop(room)[1]()
+
+        return leave
 
 
 class Messages:
