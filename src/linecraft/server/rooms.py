@@ -465,6 +465,7 @@ class Room:
         origins = {str(a): o for a in actions if (o := game.action_origin(a)) is not None}
         panel = pick_panel(game, actions)
         acting = seat is not None and seat in to_act
+        picking = playing and self.assistant and state.is_chance()
         cards = self._score_cards(state, version)
         return {
             "room": self.id,
@@ -479,7 +480,10 @@ class Room:
                     "seat": s.seat,
                     "name": s.name,
                     "bot": s.bot,
-                    "status": _status(game, s.seat in to_act, bool(s.bot)),
+                    # in an assistant room, seat 0 tells what chance showed: its turn
+                    "status": _status(
+                        game, s.seat in to_act or (picking and s.seat == 0), bool(s.bot)
+                    ),
                     "stand_in": s.stand_in,  # a bot plays for the person while away
                     "handed_by": s.handed_by,
                     "away": not s.bot and s.seat in away,
