@@ -65,6 +65,7 @@ class Socket:
         self.view: dict[str, Any] | None = None
         self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.changed = asyncio.Event()
+        self.leaving = False  # closed by this side: the game is over, or time is up
 
     async def read(self, until: float, *, follow: bool = True) -> None:
         """Take every message; `follow=False` (a crowd's spectator) only counts them, so
@@ -84,7 +85,7 @@ class Socket:
                 self.changed.set()
         except WebSocketException:
             pass
-        if time.monotonic() < until:  # the server closed it, or it failed
+        if not self.leaving and time.monotonic() < until:  # closed by the server, or failed
             self.tally.dropped += 1
         self.changed.set()
 
@@ -165,6 +166,7 @@ async def play_room(
         tally.errors[f"{type(exc).__name__}: {str(exc)[:60]}"] += 1
     finally:
         for socket in sockets:
+            socket.leaving = True
             await socket.ws.close()
         for reader in readers:
             await reader
@@ -184,6 +186,7 @@ async def watch_crowd(base: str, watchers: int, args: argparse.Namespace) -> Non
     readers = [asyncio.create_task(s.read(until, follow=False)) for s in sockets]
     await asyncio.sleep(max(0.0, until - time.monotonic()))
     for socket in sockets:
+        socket.leaving = True
         await socket.ws.close()
     await asyncio.gather(*readers)
 

@@ -37,9 +37,9 @@ class GameLog:
         when given (a view shows the end, and a long game's whole log costs)."""
         with self._lock:
             self._follow(history)
-            told = self._told[: len(history)]
+            told = self._told  # only ever grows; events past `history` are not read
         lines: list[dict[str, Any]] = []
-        for n in range(len(told) - 1, -1, -1):
+        for n in range(len(history) - 1, -1, -1):
             if last is not None and len(lines) == last:
                 break
             if (text := told[n][viewer]) is not None:
