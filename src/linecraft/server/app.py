@@ -929,8 +929,7 @@ def create_app(
                 if accepted is None:
                     text = sent.text(room.id, seat, last, view)
                 else:
-                    message = view if last is None else {"delta": _delta(last, view)}
-                    text = json.dumps(message | {"accepted": accepted})
+                    text = json.dumps(_message(last, view) | {"accepted": accepted})
                 last = view
                 await socket.send_text(text)
 
@@ -1065,11 +1064,15 @@ class Messages:
         key = (room, seat, current(), since, after["version"])
         made = self._made.get(key)
         if made is None:
-            message = after if before is None else {"delta": _delta(before, after)}
-            made = self._made[key] = json.dumps(message)
+            made = self._made[key] = json.dumps(_message(before, after))
             if len(self._made) > self._keep:
                 self._made.popitem(last=False)
         return made
+
+
+def _message(before: dict[str, Any] | None, after: dict[str, Any]) -> dict[str, Any]:
+    """What a socket that holds `before` (None: nothing yet) is sent to hold `after`."""
+    return after if before is None else {"delta": _delta(before, after)}
 
 
 def _delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:

@@ -24,14 +24,14 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from functools import cache, partial
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from rich.text import Text
 
 import linecraft
 from linecraft.bots import BOTS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
-from linecraft.core.game import Action, Event, Game, ScoreCard, State
+from linecraft.core.game import Action, Event, Game, State
 from linecraft.core.i18n import N_, _, _n, current
 from linecraft.core.records import make_record, now_iso
 from linecraft.core.registry import Option
@@ -130,8 +130,7 @@ class Room:
         # (both per language: views and drawings are in their reader's words)
         self._views: dict[tuple[int | None, str], dict[str, Any]] = {}
         self._boards: dict[tuple[int, str], tuple[int, dict[str, str]]] = {}
-        self._recent: tuple[int, list[dict[str, Any]]] = (-1, [])
-        self._cards: tuple[int, dict[int, ScoreCard] | None] = (-1, None)
+        self._shared: dict[str, tuple[int, Any]] = {}  # see `_once_per_change`
         self.version = 0  # bumps on every change, so clients know to refresh
         self._logs: dict[str, GameLog] = {}  # the game log told in each language read
         for seat in seats:
@@ -466,7 +465,8 @@ class Room:
         panel = pick_panel(game, actions)
         acting = seat is not None and seat in to_act
         picking = playing and self.assistant and state.is_chance()
-        cards = self._score_cards(state, version)
+        public = state.is_terminal() or game.public_scores  # else secret until the end
+        cards = self._once_per_change("cards", version, state.scores) if public else None
         return {
             "room": self.id,
             "game": game.name,
@@ -516,7 +516,9 @@ class Room:
             "score_help": game.score_help(),
             "guide": game.guide() if len(seats) == 1 and seat is not None else [],
             "log": self._told(state, seat)[-LOG_LINES:],
-            "recent": self._recent_moves(state, version),
+            "recent": self._once_per_change(
+                "recent", version, partial(recent_moves, game, state.history)
+            ),
             "terminal": state.is_terminal(),
             "closed": self.status == "closed",
             "rematch": self.rematch,
@@ -563,30 +565,18 @@ class Room:
                 notices.append({"n": n, "seat": None, "text": told(text), "notice": True})
         return sorted([*lines, *notices], key=lambda line: float(line["n"]))
 
-    def _score_cards(self, state: State, version: int) -> dict[int, ScoreCard] | None:
-        """The score cards every seat is shown (None until the end where scores are
-        secret), worked out once per change."""
+    def _once_per_change(self, part: str, version: int, work: Callable[[], T]) -> T:
+        """A part of every seat's view worked out once per change (`version`) by the
+        first view that needs it: the score cards, the last moves' spots."""
         with self._lock:
-            known = self._cards
-        if known[0] == version:
-            return known[1]
-        cards = state.scores() if state.is_terminal() or self.game.public_scores else None
+            known = self._shared.get(part)
+        if known is not None and known[0] == version:
+            return cast(T, known[1])
+        made = work()
         with self._lock:
-            if self._cards[0] < version:
-                self._cards = (version, cards)
-        return cards
-
-    def _recent_moves(self, state: State, version: int) -> list[dict[str, Any]]:
-        """The last moves' spots, found once per change for every seat."""
-        with self._lock:
-            known = self._recent
-        if known[0] == version:
-            return known[1]
-        marks = recent_moves(self.game, state.history)
-        with self._lock:
-            if self._recent[0] < version:
-                self._recent = (version, marks)
-        return marks
+            if part not in self._shared or self._shared[part][0] < version:
+                self._shared[part] = (version, made)
+        return made
 
     def _chance_prompt(self, state: State) -> dict[str, Any] | None:
         """Assistant rooms: what seat 0 is asked when chance is due — pictures to pick

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from linecraft.core.game import ChanceChoice, ChancePicker, ChanceQuestion, Picture
-from linecraft.core.i18n import _, _n
+from linecraft.core.i18n import _
 from linecraft.games.railroad_ink.pieces import (
     CANONICAL,
     DIRECTION_FACES,
@@ -24,7 +24,6 @@ from linecraft.games.railroad_ink.svg import render_drawing, render_meteor_die
 from linecraft.games.railroad_ink.underground import CANONICAL as UNDER_CANONICAL
 from linecraft.games.railroad_ink.underground import DICE_FACES, UNDER_DICE
 from linecraft.games.railroad_ink.words import (
-    DISTANCE,
     LAVA_DIE_NUMBERED,
     METEOR_FACES,
     PICKER_TITLES,
@@ -32,6 +31,7 @@ from linecraft.games.railroad_ink.words import (
     SURFACE_FACES,
     UNDER_FACES,
     die_name,
+    distance_words,
 )
 
 if TYPE_CHECKING:  # the rules' Game hands its hook to this module
@@ -85,17 +85,13 @@ def _meteor_dice() -> list[ChanceQuestion]:
         for code in DIRECTION_FACES
     )
     lengths = tuple(
-        ChanceChoice(code, Picture(render_meteor_die(code), _squares(int(code[1]))))
+        ChanceChoice(code, Picture(render_meteor_die(code), distance_words(int(code[1]))))
         for code in DISTANCE_FACES
     )
     return [
         ChanceQuestion(die_name("direction"), ways),
         ChanceQuestion(die_name("distance"), lengths),
     ]
-
-
-def _squares(count: int) -> str:
-    return _n(*DISTANCE, count).format(count=count)
 
 
 def _surface_choice(code: str) -> ChanceChoice:

@@ -373,7 +373,7 @@ def _under_piece_words(token: str) -> str:
     return _(UNDER_PIECES[_UNDER_FACE_OF_TOKEN[under_piece(token).drawn()]])
 
 
-def _distance(squares: int) -> str:
+def distance_words(squares: int) -> str:
     return _n(*DISTANCE, squares).format(count=squares)
 
 
@@ -431,7 +431,7 @@ def _describe_roll(game: RailroadInk, before: RailroadInkState, text: str) -> st
 
 
 def _meteor_roll(roll: Roll) -> str:
-    distance = _distance(roll.distance)
+    distance = distance_words(roll.distance)
     direction = roll.direction[1]
     if direction == "A":  # the four-way face: each player chooses (§10.2)
         return _(METEOR_ROLLED_ANY).format(distance=distance)
@@ -503,7 +503,7 @@ def _describe_strike(
         _(template).format(
             name=name,
             direction=_(DIRECTION_WORDS[action.direction]),
-            distance=_distance(roll.distance),
+            distance=distance_words(roll.distance),
             square=cell_name(cell),
         )
     ]
@@ -876,7 +876,7 @@ def _dice_faces(game: RailroadInk) -> tuple[Picture, ...]:
             faces.append(_face("direction", picture, face, DIRECTION_ODDS[code]))
         for code in DISTANCE_FACES:
             picture = render_meteor_die(code)
-            face = _distance(int(code[1]))
+            face = distance_words(int(code[1]))
             faces.append(_face("distance", picture, face, DISTANCE_ODDS[code]))
     if game.has_underground:
         for die, odds in zip(UNDER_DICE, DICE_FACES, strict=True):
