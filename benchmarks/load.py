@@ -1,17 +1,19 @@
 """Load: many busy rooms on one `linecraft serve`, on loopback only.
 
     .venv/bin/python benchmarks/load.py [--rooms 50] [--spectators 2] [--seconds 120]
-        [--pause 0.5 2.0] [--watchers 0] [--tables all] [--serve-option=--workers=2 …]
+        [--pause 0.5 2.0] [--watchers 0] [--tables all] [--serve-option=--processes=0 …]
 
 Each room is a table of two people who play legal moves over WebSockets with a pause of
 `--pause` seconds (uniform) before each, bots where the table has them, and
 `--spectators` more sockets watching; when its game ends, the table starts a new room
 of the same kind. `--watchers 1000` puts that many more spectators on the first room,
-to see what a crowd costs its players. Printed: actions acknowledged per second, the
-action latency (sending a move to its acknowledgement) median and p95 with 95%
-intervals, refusals (a move legal in the view the person held, refused by the time it
-arrived), errors (an error message, an HTTP error or a timeout), and dropped sockets
-(closed by the server, or failing, before the end).
+to see what a crowd costs its players. Spectators only count what they receive, so the
+load generator takes little of the machine it shares with the server. Printed: actions
+acknowledged per second, the action latency (sending a move to its acknowledgement)
+median and p95 with 95% intervals and the p95 of each kind of table, refusals (a move
+legal in the view the person held, refused by the time it arrived), errors (an error
+message, an HTTP error or a timeout), and dropped sockets (closed by the server, or
+failing, before the end).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class Tally:
     """Everything every client saw."""
 
     latencies: list[float] = field(default_factory=list)
+    by_table: dict[str, list[float]] = field(default_factory=dict)
     refused: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
     dropped: int = 0
@@ -91,7 +94,7 @@ class Socket:
 
 
 async def person(
-    socket: Socket, rng: random.Random, pause: tuple[float, float], until: float
+    socket: Socket, kind: str, rng: random.Random, pause: tuple[float, float], until: float
 ) -> None:
     """Legal moves with a pause before each, until the game ends or time is up."""
     while time.monotonic() < until and socket.view is not None and not socket.view["terminal"]:
@@ -117,7 +120,9 @@ async def person(
         if "error" in answer:
             socket.tally.refused[answer["error"][:60]] += 1
         else:
-            socket.tally.latencies.append(time.perf_counter() - began)
+            took = time.perf_counter() - began
+            socket.tally.latencies.append(took)
+            socket.tally.by_table.setdefault(kind, []).append(took)
 
 
 async def table(
@@ -140,11 +145,16 @@ async def table(
             tokens = [s["link"].split("token=")[1] for s in room["seats"] if s["link"]]
             ws_base = base.replace("http", "ws", 1) + f"/ws/{room['room']}"
             urls = [f"{ws_base}?token={t}" for t in tokens] + [ws_base] * spectators
-            await play_room(urls, len(tokens), rng, args, until)
+            await play_room(urls, kind, len(tokens), rng, args, until)
 
 
 async def play_room(
-    urls: list[str], people: int, rng: random.Random, args: argparse.Namespace, until: float
+    urls: list[str],
+    kind: str,
+    people: int,
+    rng: random.Random,
+    args: argparse.Namespace,
+    until: float,
 ) -> None:
     tally: Tally = args.tally
     sockets: list[Socket] = []
@@ -153,12 +163,16 @@ async def play_room(
         for url in urls:
             ws = await connect(url, max_size=None, open_timeout=60, ping_interval=None)
             sockets.append(Socket(ws, tally))
-            readers.append(asyncio.create_task(sockets[-1].read(until)))
-        for socket in sockets:
+            follow = len(sockets) <= people  # spectators only count what they receive
+            readers.append(asyncio.create_task(sockets[-1].read(until, follow=follow)))
+        for socket in sockets[:people]:
             while socket.view is None and not readers[sockets.index(socket)].done():
                 await asyncio.wait_for(socket.changed.wait(), 60)
         await asyncio.gather(
-            *(person(s, random.Random(rng.random()), args.pause, until) for s in sockets[:people])
+            *(
+                person(s, kind, random.Random(rng.random()), args.pause, until)
+                for s in sockets[:people]
+            )
         )
         if all(s.view and s.view["terminal"] for s in sockets[:people]):
             tally.games += 1
@@ -236,6 +250,8 @@ def main() -> None:
     if moves:
         print(f"latency median {quantile_interval(tally.latencies, 0.5)}")
         print(f"latency p95    {quantile_interval(tally.latencies, 0.95)}")
+        for kind, taken in sorted(tally.by_table.items()):
+            print(f"  {kind}: {len(taken)} actions, p95 {quantile_interval(taken, 0.95)}")
     print(f"received {tally.received / 1e6:.1f} MB")
     print(f"refused {sum(tally.refused.values())} {dict(tally.refused.most_common(3))}")
     print(f"errors {sum(tally.errors.values())} {dict(tally.errors.most_common(3))}")

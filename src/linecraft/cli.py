@@ -332,6 +332,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         absent_after=args.absent_after,
         close_idle_after=args.close_idle_after * 3600,
         limits=limits,
+        processes=args.processes,
     )
     # uvicorn closes a connection whose WebSocket message passes the frame limit (1009)
     # before the app reads it
@@ -356,6 +357,14 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
         return value
 
     return read
+
+
+def _at_least_zero(text: str) -> int:
+    """An argparse type: a whole number, zero or more."""
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is below zero")
+    return value
 
 
 def _game_seats(text: str) -> tuple[str, int]:
@@ -495,6 +504,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="compress WebSocket messages (permessage-deflate): a change's message shrinks "
         "about 8 times, but compressing it for every connection takes more of the server's "
         "time than anything else it sends (off: about 50 KB per change and connection)",
+    )
+    p.add_argument(
+        "--processes",
+        type=_at_least_zero,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="worker processes for bots' thinking and drawing boards, so that one busy "
+        "room never holds the others (default: one per core; 0: all in the server)",
     )
     p.set_defaults(run=cmd_serve)
 

@@ -286,7 +286,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     each room's state while it plays over real sockets."""
     folder: Path = tmp_path_factory.mktemp("secrets")
     # the seats play as fast as the machine goes
-    app = create_app(folder / "rooms.db", limits=Limits(actions_per_second=10_000))
+    # spectators told at once: the test reads every socket after every action
+    app = create_app(
+        folder / "rooms.db", limits=Limits(actions_per_second=10_000), spectator_delay=0
+    )
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)

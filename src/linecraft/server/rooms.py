@@ -12,6 +12,7 @@ start-up never replays the games stored so far.
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import secrets
@@ -23,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any, TypeVar, cast
 
 from rich.text import Text
@@ -31,15 +32,16 @@ from rich.text import Text
 import linecraft
 from linecraft.bots import BOTS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
-from linecraft.core.game import Action, Event, Game, State
+from linecraft.core.game import Action, Control, Event, Game, Reference, State
 from linecraft.core.i18n import N_, _, _n, current
 from linecraft.core.records import make_record, now_iso
 from linecraft.core.registry import Option
 from linecraft.server.chance import Chance
 from linecraft.server.daily import BY_KEY, summary
 from linecraft.server.gamelog import GameLog, recent_moves
+from linecraft.server.offload import Offload
 from linecraft.server.picks import pick_panel
-from linecraft.server.replays import SHARED_BOARD_GAMES, boards, step_view
+from linecraft.server.replays import SHARED_BOARD_GAMES, step_view
 from linecraft.server.store import RoomRow, RoomSummary, SeatRow, Store, StoreError
 
 LOG_LINES = 200  # the log a view carries; older lines stay in the record
@@ -94,6 +96,7 @@ class Room:
         workers: Executor,
         closed: threading.Event,
         absent_after: float = ABSENT_AFTER,
+        offload: Offload | None = None,
     ) -> None:
         self.id = row.id
         self.created = row.created
@@ -119,6 +122,7 @@ class Room:
         self.seats = seats
         self._store = store
         self._workers = workers
+        self._offload = offload or Offload()
         self._closed = closed
         self._saved = 0  # events committed so far
         self._bots: dict[int, Bot] = {}
@@ -312,9 +316,11 @@ class Room:
                         self._moving = False
                         return
                     bot, snapshot = self._bots[player], self.state.clone()
-                action = bot.choose(snapshot, player)  # outside the lock: others go on
+                # outside the lock, and in a worker process: others go on
+                action, thought = self._offload.choose(bot, snapshot, player)
                 with self._lock:
                     if self._bots.get(player) is bot and player in self.state.to_act():
+                        self._bots[player] = thought
                         try:
                             self._change(partial(self.state.apply, player, action))
                         except LinecraftError:
@@ -492,7 +498,7 @@ class Room:
                 for s in seats
             ],
             "to_act": list(to_act),
-            "status": [Text.from_markup(line).plain for line in game.status_lines(state, seat)],
+            "status": [_plain(line) for line in game.status_lines(state, seat)],
             "view": state.view(seat),
             "boards": boards,
             "legal": legal,
@@ -508,11 +514,11 @@ class Room:
             "ask": [str(a) for a in actions if game.asks_first(a)],
             "origin_help": _(game.origin_help),
             "confirm": not game.has_undo,  # no take-backs: a placement is confirmed first
-            "controls": [asdict(c) for c in game.controls(state, seat)]
+            "controls": [_as_json(c) for c in game.controls(state, seat)]
             if seat is not None and acting
             else [],
             "prompt": game.prompt(state, seat) if seat is not None and acting else "",
-            "reference": [asdict(r) for r in game.reference(state, seat)],
+            "reference": [_as_json(r) for r in game.reference(state, seat)],
             "score_help": game.score_help(),
             "guide": game.guide() if len(seats) == 1 and seat is not None else [],
             "log": self._told(state, seat)[-LOG_LINES:],
@@ -596,7 +602,7 @@ class Room:
             drawn = self._boards.get(key)
         if drawn is not None and drawn[0] == version:
             return drawn[1]
-        drawings = boards(state, shown)
+        drawings = self._offload.boards(_unasked(state), shown)
         with self._lock:
             if key not in self._boards or self._boards[key][0] <= version:
                 self._boards[key] = (version, drawings)
@@ -642,6 +648,28 @@ def _asks_once(state: State) -> State:
     # shadows the method on this copy only; each caller gets a list of its own
     setattr(state, "legal_actions", lambda player: list(worked_out(player)))  # noqa: B010
     return state
+
+
+@lru_cache(maxsize=4096)
+def _plain(markup: str) -> str:
+    """A status line's words without their markup (the same lines recur all game)."""
+    return Text.from_markup(markup).plain
+
+
+@lru_cache(maxsize=4096)
+def _as_json(part: Control | Reference) -> dict[str, Any]:
+    """A button or a reference panel as sent; the same ones recur from view to view,
+    and turning their pictures into dictionaries again each time cost more than the rest
+    of a view. Shared: treat as read-only, like the views."""
+    return asdict(part)
+
+
+def _unasked(state: State) -> State:
+    """A view's copy without its memo of legal actions (`_asks_once`), so that it can
+    be sent to another process; shallow: nothing is changed through it."""
+    plain = copy.copy(state)
+    vars(plain).pop("legal_actions", None)
+    return plain
 
 
 def room_title(game: Game) -> str:
@@ -702,7 +730,8 @@ def options_of(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class Rooms:
-    """Every room of the server: in memory once asked for, always on disk."""
+    """Every room of the server: in memory once asked for, always on disk. `offload`:
+    where bots think and boards are drawn (by default in the calling thread)."""
 
     def __init__(
         self,
@@ -711,8 +740,10 @@ class Rooms:
         bot_threads: int = 4,
         absent_after: float = ABSENT_AFTER,
         close_idle_after: float = CLOSE_IDLE_AFTER,
+        offload: Offload | None = None,
     ) -> None:
         self._store = store
+        self._offload = offload or Offload()
         self.absent_after = absent_after
         self.close_idle_after = close_idle_after
         self._rooms: dict[str, Room] = {}
@@ -725,6 +756,7 @@ class Rooms:
         """Stop the bots after their current move (the server is shutting down)."""
         self._closed.set()
         self._workers.shutdown(wait=True, cancel_futures=True)
+        self._offload.shutdown()
 
     def create(
         self,
@@ -782,7 +814,15 @@ class Rooms:
 
     def _room(self, row: RoomRow, seats: list[SeatRow]) -> Room:
         people = [Seat(s.seat, s.name, s.bot, s.token, s.stand_in, s.handed_by) for s in seats]
-        return Room(row, people, self._store, self._workers, self._closed, self.absent_after)
+        return Room(
+            row,
+            people,
+            self._store,
+            self._workers,
+            self._closed,
+            self.absent_after,
+            self._offload,
+        )
 
     def get(self, room_id: str) -> Room:
         """The room, loaded from the store on first use. `RoomSetAside` names the stored
