@@ -85,12 +85,20 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+def open_lobby(page: Any, server: str) -> None:
+    """The lobby, once its lists have arrived: they redraw the page, and a box ticked
+    while that happens reads unticked for a moment, which Playwright's `check` takes for
+    a click that did not work."""
+    page.goto(server)
+    page.wait_for_load_state("networkidle")
+
+
 def sit_down_against_a_bot(
     page: Any, server: str, game: str, expansions: Sequence[str] = ()
 ) -> None:
     """From the lobby: the game, its expansions ticked, a room against the default bot,
     then the person's seat link."""
-    page.goto(server)
+    open_lobby(page, server)
     page.select_option("#game", game)
     for expansion in expansions:
         page.check(f"[data-option=expansions][value='\"{expansion}\"']")

@@ -12,6 +12,7 @@ from tests.browser.conftest import (
     ARTIFACTS,
     answer_chance,
     needs_chromium,
+    open_lobby,
     play_by_clicking,
     version,
 )
@@ -19,7 +20,7 @@ from tests.browser.conftest import (
 
 def open_assistant_room(page: Any, server: str, game: str, *, solo: bool = True) -> None:
     """From the lobby: the game, the Assistant box ticked, the seat link."""
-    page.goto(server)
+    open_lobby(page, server)
     page.select_option("#game", game)
     if solo:
         remove = page.locator("#seats button[aria-label^='Remove seat']")

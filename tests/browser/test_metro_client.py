@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, needs_chromium, version
+from tests.browser.conftest import ARTIFACTS, needs_chromium, open_lobby, version
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -42,7 +42,7 @@ CARS_IN = """(target) => {
 
 def sit_down_with_modules(page: Any, server: str, modules: Sequence[int]) -> None:
     """From the lobby: Metro with these modules ticked, against the default bot."""
-    page.goto(server)
+    open_lobby(page, server)
     page.select_option("#game", "metro")
     for module in modules:
         page.check(f"[data-option=modules][value='{module}']")
