@@ -1,5 +1,6 @@
 """Rooms whose bots think and whose boards are drawn in worker processes play and show
-exactly what rooms that do it all in the server's threads do."""
+exactly what rooms that do it all in the server's threads do, and the workers never
+outlive their server."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 import linecraft
 from linecraft.core.i18n import language
+from linecraft.server.drill import Served, request
 from linecraft.server.offload import Offload
 from linecraft.server.replays import boards
 from linecraft.server.rooms import Room, Rooms
@@ -55,3 +57,51 @@ def test_a_room_plays_alike_with_its_work_in_worker_processes(
         french = spread.view(None)["boards"]
         assert french == boards(inline.state)
     assert french != boards(inline.state)  # the drawings carry their reader's words
+
+
+def living_descendants(pid: int) -> set[int]:
+    """The processes below `pid` that have not ended (a zombie has ended)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if fields[0] not in "ZX":
+            parents[int(stat.parent.name)] = int(fields[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier}
+        found |= frontier
+    return found
+
+
+def still_running(pids: set[int]) -> set[int]:
+    def running(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] not in "ZX"
+        except OSError:
+            return False
+
+    return {pid for pid in pids if running(pid)}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_server_killed_outright_leaves_no_worker_process_behind(tmp_path: Path) -> None:
+    server = Served(tmp_path / "rooms.db", tmp_path / "serve.log", ("--processes", "1"))
+    server.start()
+    try:
+        seats = [{"name": "Ann"}, {"name": "Bo", "bot": "greedy"}]
+        status, made = request("POST", server.url, "/api/rooms", {"game": "metro", "seats": seats})
+        assert status == 200, made
+        request("GET", server.url, f"/api/rooms/{made['room']}/view")  # its table drawn
+        deadline = time.monotonic() + 60
+        while len(workers := living_descendants(server.pid)) < 3:  # the fork server, two
+            assert time.monotonic() < deadline, "no worker processes started"
+            time.sleep(0.1)
+    finally:
+        server.kill()
+    deadline = time.monotonic() + 30
+    while still_running(workers):
+        assert time.monotonic() < deadline, f"left running: {still_running(workers)}"
+        time.sleep(0.2)

@@ -70,6 +70,12 @@ class Served:
                 time.sleep(0.05)
         raise RuntimeError("the server did not answer in time")
 
+    @property
+    def pid(self) -> int:
+        """The server's process id (it must have been started)."""
+        assert self._process is not None, "the server was never started"
+        return self._process.pid
+
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush; what was committed must be all there is."""
         if self._process is not None:

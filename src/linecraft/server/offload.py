@@ -11,8 +11,12 @@ one-core machine) the same work runs in the calling thread.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import Any, TypeVar
 
 from linecraft.bots import Bot
@@ -34,8 +38,14 @@ class Offload:
             context = multiprocessing.get_context("forkserver")
             # the fork server imports the games once; each worker is a fork of it
             context.set_forkserver_preload([__name__])
-            self._drawing = ProcessPoolExecutor(processes, mp_context=context)
-            self._thinking = ProcessPoolExecutor(processes, mp_context=context)
+            pool = partial(
+                ProcessPoolExecutor,
+                processes,
+                mp_context=context,
+                initializer=_outlive_no_server,
+                initargs=(os.getpid(),),
+            )
+            self._drawing, self._thinking = pool(), pool()
 
     def boards(self, state: State, shown: int) -> dict[str, str]:
         """`replays.boards` in the caller's language."""
@@ -63,3 +73,21 @@ def _drawn(code: str, state: State, shown: int) -> dict[str, str]:
 
 def _chosen(bot: Bot, state: State, player: int) -> tuple[Action, Bot]:
     return bot.choose(state, player), bot
+
+
+def _outlive_no_server(server: int) -> None:
+    """A worker's start: it ends itself once the server's process has gone. A server
+    killed outright never tells its workers, and they (with the fork server they keep
+    alive) would otherwise wait for work for ever."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(1)
+            try:
+                os.kill(server, 0)  # no signal: only asks whether the process exists
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:  # the number is someone else's: still there
+                pass
+
+    threading.Thread(target=watch, name="linecraft-outlive", daemon=True).start()
