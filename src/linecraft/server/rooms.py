@@ -133,7 +133,6 @@ class Room:
         # however many connections watch
         # (both per language: views and drawings are in their reader's words)
         self._views: dict[tuple[int | None, str], dict[str, Any]] = {}
-        self._boards: dict[tuple[int, str], tuple[int, dict[str, str]]] = {}
         self._shared: dict[str, tuple[int, Any]] = {}  # see `_once_per_change`
         self.version = 0  # bumps on every change, so clients know to refresh
         self._logs: dict[str, GameLog] = {}  # the game log told in each language read
@@ -573,7 +572,7 @@ class Room:
 
     def _once_per_change(self, part: str, version: int, work: Callable[[], T]) -> T:
         """A part of every seat's view worked out once per change (`version`) by the
-        first view that needs it: the score cards, the last moves' spots."""
+        first view that needs it: the score cards, the last moves' spots, the boards."""
         with self._lock:
             known = self._shared.get(part)
         if known is not None and known[0] == version:
@@ -596,17 +595,14 @@ class Room:
         }
 
     def _drawn_boards(self, state: State, version: int, shown: int) -> dict[str, str]:
-        """The boards at `version`, drawn once for every seat that is shown them alike."""
-        key = (shown if self.game.name in SHARED_BOARD_GAMES else -1, current())
-        with self._lock:
-            drawn = self._boards.get(key)
-        if drawn is not None and drawn[0] == version:
-            return drawn[1]
-        drawings = self._offload.boards(_unasked(state), shown)
-        with self._lock:
-            if key not in self._boards or self._boards[key][0] <= version:
-                self._boards[key] = (version, drawings)
-        return drawings
+        """The boards at `version`, drawn once for every seat that is shown them alike
+        (in each language)."""
+        drawn_for = shown if self.game.name in SHARED_BOARD_GAMES else "all"
+        return self._once_per_change(
+            f"boards {drawn_for} {current()}",
+            version,
+            partial(self._offload.boards, _unasked(state), shown),
+        )
 
     def replay_at(self, step: int) -> dict[str, Any]:
         """A finished game as it stood after `step` events (0: before the first)."""
