@@ -4,10 +4,12 @@ and a player who plays by pointing and clicking only."""
 
 from __future__ import annotations
 
+import json
 import random
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +24,7 @@ from linecraft.server.limits import Limits
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parents[2] / "test-artifacts"
+JSON = {"Content-Type": "application/json"}
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian chromium is installed by make test"
 )
@@ -104,6 +107,26 @@ def sit_down_against_a_bot(
         page.check(f"[data-option=expansions][value='\"{expansion}\"']")
     page.click("#start")
     page.click("a.seat-link")
+    page.wait_for_selector(".board.mine")
+
+
+def sit_down_in_a_practice_room(page: Any, server: str, game: str, seed: int) -> None:
+    """A practice room whose chance follows `seed` (so a test knows the first roll or
+    cards), made as the lobby makes a room against the default bot, then the person's
+    seat link."""
+    body = {
+        "game": game,
+        "options": {},
+        "practice": True,
+        "seed": seed,
+        "seats": [{"name": "Player"}, {"bot": "greedy"}],
+    }
+    request = urllib.request.Request(
+        f"{server}/api/rooms", data=json.dumps(body).encode(), headers=JSON
+    )
+    with urllib.request.urlopen(request) as answer:
+        room = json.load(answer)
+    page.goto(server + room["seats"][0]["link"])
     page.wait_for_selector(".board.mine")
 
 
