@@ -31,13 +31,14 @@ test: $(STAMP) chromium $(AXE)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 # The catalogs follow the code: new messages arrive empty in every language's .po.
 messages: $(STAMP)
 	$(BIN)/python -m linecraft.core.messages
 
 bench: $(STAMP)
+	$(BIN)/python benchmarks/engines.py
 	$(BIN)/python benchmarks/railroad_ink.py
 	$(BIN)/python benchmarks/next_station_london.py
 	$(BIN)/python benchmarks/metro.py
