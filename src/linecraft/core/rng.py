@@ -10,8 +10,17 @@ def make_rng(seed: int) -> random.Random:
 
 
 def copy_rng(rng: random.Random) -> random.Random:
-    """An independent generator that will produce the same sequence as `rng`."""
-    clone = random.Random()
+    """An independent generator that will produce the same sequence as `rng`.
+
+    Made without seeding (a new `Random()` first seeds itself from the system, which
+    costs more than the copy): the state set next replaces every part a seed sets.
+
+    >>> original = random.Random(3)
+    >>> copy = copy_rng(original)
+    >>> [copy.random() for _ in range(3)] == [original.random() for _ in range(3)]
+    True
+    """
+    clone = random.Random.__new__(random.Random)
     clone.setstate(rng.getstate())
     return clone
 

@@ -12,7 +12,7 @@ Ids: move index × 54 + circle index, where the circle index is 0 (none) or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from linecraft.core.errors import ActionSyntaxError
 from linecraft.core.i18n import _
@@ -50,13 +50,20 @@ class Move:
     sections: tuple[DirectedSection, ...] = ()
     power: str | None = None  # "joker", "switch", "double" or None
     circle: int | None = None  # the station circled with this action
+    # The notation, written the first time it is asked for: every move played goes into
+    # the record, and the moves listed as legal are made once (`SINGLE_MOVES`).
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __str__(self) -> str:
-        words = [self.power] if self.power else []
-        words += [section_text(s) for s in self.sections] or ["pass"]
-        if self.circle is not None:
-            words += ["circle", LONDON.stations[self.circle].name]
-        return " ".join(words)
+        text = self._text
+        if text is None:
+            words = [self.power] if self.power else []
+            words += [section_text(s) for s in self.sections] or ["pass"]
+            if self.circle is not None:
+                words += ["circle", LONDON.stations[self.circle].name]
+            text = " ".join(words)
+            object.__setattr__(self, "_text", text)
+        return text
 
     @property
     def id(self) -> int:
@@ -75,6 +82,19 @@ class Move:
 
 
 PASS = Move()
+
+
+def _single_moves() -> dict[str | None, dict[DirectedSection, Move]]:
+    """Every move of one section of the map, either way, by power (None: plain, "joker",
+    "switch") and section: made once, so listing the legal moves makes none."""
+    directed = [(s.a, s.b) for s in LONDON.sections] + [(s.b, s.a) for s in LONDON.sections]
+    return {
+        power: {section: Move((section,), power) for section in directed}
+        for power in (None, *SINGLE_POWERS)
+    }
+
+
+SINGLE_MOVES = _single_moves()
 
 
 def action_from_id(number: int) -> Move:

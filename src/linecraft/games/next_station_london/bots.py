@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from linecraft.games.next_station_london.deck import CARDS, UNDERGROUND_PER_ROUND
-from linecraft.games.next_station_london.london import CENTRAL, LONDON, SHAPES
+from linecraft.games.next_station_london.deck import CARDS, MATCHING, UNDERGROUND_PER_ROUND
+from linecraft.games.next_station_london.london import LONDON, SHAPES
 
 if TYPE_CHECKING:
     from linecraft.games.next_station_london.rules import NextStationLondonState
@@ -14,6 +14,20 @@ if TYPE_CHECKING:
 GROWTH_WEIGHT = 0.6  # of the points one more station is worth
 POWER_VALUE = 3.0  # a power not yet used, while the round goes on
 BLOCK_WEIGHT = 0.2  # per potential section lost to later rounds
+# The Street cards with a symbol, as a bitmask of `Card.bit`.
+STREET_SYMBOL_CARDS = sum(c.bit for c in CARDS if not c.underground and c.symbol is not None)
+
+
+def _shapes_served() -> tuple[int, ...]:
+    """For each station, the shapes (bit k: SHAPES[k]) whose cards let a section end
+    there: its own shape, or all four for Central Station."""
+    return tuple(
+        sum(1 << k for k, shape in enumerate(SHAPES) if MATCHING[shape] >> station & 1)
+        for station in range(len(LONDON.stations))
+    )
+
+
+SHAPES_SERVED = _shapes_served()
 
 
 def expected_turns_left(state: NextStationLondonState) -> float:
@@ -21,34 +35,31 @@ def expected_turns_left(state: NextStationLondonState) -> float:
     and each Street card left does when it comes before the last of them."""
     if state.last_turn:
         return 0.0
-    left = [c for c in CARDS if c not in state.flipped and c.symbol is not None]
     underground = UNDERGROUND_PER_ROUND - state.underground_seen
-    street = sum(1 for c in left if not c.underground)
+    street = (STREET_SYMBOL_CARDS & ~state.flipped_mask).bit_count()
     return underground + street * underground / (underground + 1)
 
 
 def sheet_value(state: NextStationLondonState, player: int) -> float:
-    score = state.sheet_score(player)
-    value = float(score.total)
     if state.is_terminal() or state.order is None:
-        return value
+        return float(state.sheet_score(player).total)
+    total, line = state.running_total(player)
+    value = float(total)
     rounds_after = 3 - state.round
-    value -= BLOCK_WEIGHT * rounds_after * state.sheets[player].blocked.bit_count()
+    sheet = state.sheets[player]
+    value -= BLOCK_WEIGHT * rounds_after * sheet.blocked.bit_count()
     turns = expected_turns_left(state)
-    colour = state.colour_of(player)
-    line = score.lines[colour]
     power = state.power_of(player)
     if turns == 0:
         return value
     shape = state.line_shape(player)
-    blocked = state.sheets[player].blocked
-    reachable: set[str] = set()
+    stations, blocked = shape.stations, sheet.blocked
+    reachable = 0  # the shapes whose cards could extend the line (bit k: SHAPES[k])
     for a in shape.ends:
-        for b, index in LONDON.neighbours[a]:
-            if b not in shape.stations and not blocked >> index & 1:
-                found = LONDON.stations[b].shape
-                reachable.update(SHAPES if found == CENTRAL else (found,))
-    coverage = (len(reachable) + (1 if reachable else 0)) / (len(SHAPES) + 1)
+        for b, station, section in LONDON.neighbour_bits[a]:
+            if not stations & station and not blocked & section:
+                reachable |= SHAPES_SERVED[b]
+    coverage = (reachable.bit_count() + (1 if reachable else 0)) / (len(SHAPES) + 1)
     one_more = (line.districts + line.largest) / 2
     value += GROWTH_WEIGHT * turns * coverage * one_more
     if power == "circle":

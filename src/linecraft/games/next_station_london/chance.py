@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from linecraft.core.game import ChanceChoice, ChancePicker, ChanceQuestion, Picture
 from linecraft.core.i18n import _
-from linecraft.games.next_station_london.deck import CARDS, OBJECTIVES, POWERS
+from linecraft.games.next_station_london.deck import OBJECTIVES, POWERS
 from linecraft.games.next_station_london.london import COLOURS
 from linecraft.games.next_station_london.rules import NextStationLondonState
 from linecraft.games.next_station_london.svg import (
@@ -52,8 +52,7 @@ def card_picker(state: NextStationLondonState) -> ChancePicker:
     """One card, from those of this round's deck not flipped yet."""
     choices = tuple(
         ChanceChoice(card.name, Picture(render_card(card), _(CARD_WORDS[card.name])))
-        for card in CARDS
-        if card not in state.flipped
+        for card in state.deck
     )
     return ChancePicker(_(CARD_PICKER_TITLE), (ChanceQuestion(_(CARD_QUESTION), choices),))
 

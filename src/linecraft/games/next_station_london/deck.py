@@ -22,33 +22,57 @@ UNDERGROUND_PER_ROUND = 5
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A station card; `symbol` is None only for the switch."""
+    """A station card; `symbol` is None only for the switch. `bit` is 1 << its place in
+    `CARDS`, so the cards flipped in a round are one bitmask."""
 
     name: str
     underground: bool
     symbol: str | None
+    bit: int
 
     def __str__(self) -> str:
         return self.name
 
 
-def _card(name: str) -> Card:
+def _card(place: int, name: str) -> Card:
     kind, _dash, face = name.partition("-")
-    return Card(name, kind == "under", None if face == "switch" else face)
+    return Card(name, kind == "under", None if face == "switch" else face, 1 << place)
 
 
 CARDS: tuple[Card, ...] = tuple(
-    _card(f"{kind}-{face}")
-    for kind, faces in (("street", (*SHAPES, JOKER, "switch")), ("under", (*SHAPES, JOKER)))
-    for face in faces
+    _card(place, name)
+    for place, name in enumerate(
+        f"{kind}-{face}"
+        for kind, faces in (("street", (*SHAPES, JOKER, "switch")), ("under", (*SHAPES, JOKER)))
+        for face in faces
+    )
 )
 CARD_BY_NAME = {card.name: card for card in CARDS}
 
 
-def matches(station: int, symbol: str) -> bool:
-    """Whether a section may end at `station` on a turn with `symbol` (§4.2)."""
-    shape = LONDON.stations[station].shape
-    return symbol == JOKER or shape in (CENTRAL, symbol)
+def _decks_left() -> tuple[tuple[Card, ...], ...]:
+    """Entry `flipped` (a bitmask of `Card.bit`): the cards still in the round's deck, in
+    the order of `CARDS`; a flip's outcomes without comparing cards."""
+    return tuple(
+        tuple(card for card in CARDS if not flipped & card.bit)
+        for flipped in range(1 << len(CARDS))
+    )
+
+
+DECK_LEFT = _decks_left()
+
+
+def _stations_matching() -> dict[str, int]:
+    """For each card symbol, the stations a section may end at on its turn (§4.2), as a
+    bitmask (bit s: station s): its shape and Central Station; any station for the joker."""
+    matching = {
+        symbol: sum(1 << s.index for s in LONDON.stations if s.shape in (CENTRAL, symbol))
+        for symbol in SHAPES
+    }
+    return {**matching, JOKER: (1 << len(LONDON.stations)) - 1}
+
+
+MATCHING = _stations_matching()
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
@@ -134,6 +135,11 @@ class LondonMap:
         self.neighbours: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple(sorted(n)) for n in neighbours
         )
+        # The same as (neighbour, 1 << neighbour, 1 << section), to test a neighbour
+        # against station and section bitmasks.
+        self.neighbour_bits: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+            tuple((b, 1 << b, 1 << index) for b, index in n) for n in self.neighbours
+        )
         crossing = [0] * len(self.sections)
         self.crossing_pairs: list[tuple[int, int, tuple[Fraction, Fraction]]] = []
         for row in data["crossings"]:
@@ -153,6 +159,15 @@ class LondonMap:
         }
         self.tourists: tuple[int, ...] = tuple(s.index for s in self.stations if s.tourist)
         self.thames_mask = sum(1 << s.index for s in self.sections if s.thames)
+        # The same as station bitmasks (bit s: station s), for scoring a line by its bitmask.
+        self.district_masks: tuple[int, ...] = tuple(
+            sum(1 << s for s in self.district_stations[d]) for d in DISTRICTS
+        )
+        self.tourist_mask = sum(1 << s for s in self.tourists)
+        # The place in DISTRICTS of each station's district.
+        self.district_number: tuple[int, ...] = tuple(
+            DISTRICTS.index(s.district) for s in self.stations
+        )
 
     def _section_ends(self, text: str) -> tuple[int, int]:
         left, _, right = text.partition("-")
@@ -178,6 +193,14 @@ class LondonMap:
     def is_north(self, station: int) -> bool:
         s = self.stations[station]
         return s.y <= 3 or s.name in NORTH_EXTRA
+
+
+def stations_in(mask: int) -> Iterator[int]:
+    """The stations of a bitmask (bit s: station s), in index order."""
+    while mask:
+        lowest = mask & -mask
+        yield lowest.bit_length() - 1
+        mask ^= lowest
 
 
 def _rays(stations: dict[Point, Station]) -> set[frozenset[Point]]:

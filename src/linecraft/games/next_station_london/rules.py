@@ -9,28 +9,42 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from linecraft.core.errors import IllegalActionError
 from linecraft.core.game import Action, Outcome, ScoreCard, State
 from linecraft.core.i18n import N_, _
-from linecraft.games.next_station_london.actions import PASS, DirectedSection, Move, section_text
+from linecraft.games.next_station_london.actions import (
+    PASS,
+    SINGLE_MOVES,
+    DirectedSection,
+    Move,
+    section_text,
+)
+from linecraft.games.next_station_london.bots import sheet_value
 from linecraft.games.next_station_london.deck import (
     ALL_OBJECTIVE_DRAWS,
     ALL_ORDERS,
     ALL_POWER_DRAWS,
-    CARDS,
+    DECK_LEFT,
     JOKER,
+    MATCHING,
     UNDERGROUND_PER_ROUND,
     Card,
     ObjectiveDraw,
     Order,
     PowerDraw,
-    matches,
 )
-from linecraft.games.next_station_london.london import CENTRAL, COLOURS, LONDON
-from linecraft.games.next_station_london.scoring import SheetScore, score_lines
+from linecraft.games.next_station_london.london import CENTRAL, COLOURS, LONDON, stations_in
+from linecraft.games.next_station_london.scoring import (
+    LineFigures,
+    Network,
+    SheetScore,
+    district_counts,
+    line_figures,
+    score_lines,
+)
 from linecraft.games.next_station_london.sheet import format_sheet
 
 if TYPE_CHECKING:
@@ -74,55 +88,111 @@ def _power(power: str) -> str:
     return _words(power, POWER_SHORT)
 
 
-class Sheet:
-    """One player's map during play: the lines in drawing order and what blocks sections."""
+class LineShape(NamedTuple):
+    """A line as the drawing rules and its score see it (§6.1, §7): its sections, its
+    stations as a bitmask (bit s: station s), its ends in index order and how many of
+    its sections cross the Thames."""
 
-    __slots__ = ("blocked", "circle", "drawn", "lines")
+    sections: tuple[DirectedSection, ...]
+    stations: int
+    ends: tuple[int, ...]
+    thames: int
+
+    @classmethod
+    def of(cls, colour: str, sections: Sequence[DirectedSection]) -> LineShape:
+        """Worked out from the sections: the stations are the departure station and
+        every station a section touches (Ruling O5); before the first section the
+        departure station is the end, after it the stations one section touches are."""
+        departure = LONDON.departure[colour]
+        if not sections:
+            return cls((), 1 << departure, (departure,), 0)
+        degree = Counter(s for section in sections for s in section)
+        return cls(
+            tuple(sections),
+            sum(1 << s for s in degree) | 1 << departure,
+            tuple(sorted(s for s, d in degree.items() if d == 1)),
+            sum(LONDON.thames_mask >> LONDON.section_between[s] & 1 for s in sections),
+        )
+
+    def extended(self, section: DirectedSection) -> LineShape:
+        """The line after drawing `section` from one of its stations to a new one: the
+        new station is an end, and the station left stops being one (but the departure
+        station of an empty line stays one)."""
+        a, b = section
+        kept = [s for s in self.ends if s != a] if self.sections else [a]
+        return LineShape(
+            (*self.sections, section),
+            self.stations | 1 << b,
+            tuple(sorted([*kept, b])),
+            self.thames + (LONDON.thames_mask >> LONDON.section_between[section] & 1),
+        )
+
+
+class Sheet:
+    """One player's map during play: the lines in drawing order, what blocks sections,
+    and each line's shape, kept up to date as it is drawn."""
+
+    __slots__ = ("_others", "blocked", "circle", "drawn", "lines", "shapes")
 
     def __init__(self) -> None:
-        self.lines: dict[str, list[DirectedSection]] = {}
+        # Each drawing replaces a line's tuple, so copies of the sheet share the lines.
+        self.lines: dict[str, tuple[DirectedSection, ...]] = {}
+        self.shapes: dict[str, LineShape] = {}
         self.drawn = 0  # bit i: section i is drawn
         self.blocked = 0  # drawn sections and every section crossing one
         self.circle: tuple[str, int] | None = None
+        # The lines but one added up (`others`) with what they were added up from; one
+        # holder shared with the sheet's copies, so what one adds up serves them all.
+        self._others: list[tuple[tuple[object, ...], Network]] = []
 
     def copy(self) -> Sheet:
         other = Sheet.__new__(Sheet)
-        other.lines = {colour: list(sections) for colour, sections in self.lines.items()}
+        other.lines = dict(self.lines)
+        other.shapes = dict(self.shapes)
         other.drawn = self.drawn
         other.blocked = self.blocked
         other.circle = self.circle
+        other._others = self._others
         return other
+
+    def shape(self, colour: str) -> LineShape:
+        """The shape of the line of `colour`; worked out again only when its sections are
+        not the ones it was kept for (a line just started, or lines set from outside)."""
+        sections = self.lines[colour]
+        shape = self.shapes.get(colour)
+        if shape is None or shape.sections is not sections:
+            shape = self.shapes[colour] = LineShape.of(colour, sections)
+        return shape
 
     def draw(self, colour: str, section: DirectedSection) -> None:
         index = LONDON.section_between[section]
-        self.lines[colour].append(section)
+        shape = self.shapes[colour] = self.shape(colour).extended(section)
+        self.lines[colour] = shape.sections
         self.drawn |= 1 << index
         self.blocked |= (1 << index) | LONDON.crossing_mask[index]
 
+    def circled(self, colour: str) -> int | None:
+        """The station circled on the line of `colour`, if any."""
+        return self.circle[1] if self.circle is not None and self.circle[0] == colour else None
 
-@dataclass(slots=True)
-class LineShape:
-    """The current line as the drawing rules see it (§6.1)."""
+    def line_figures(self, colour: str) -> LineFigures:
+        """D, M and the score of the line of `colour`, as `score_line` has them."""
+        line = self.shape(colour)
+        return line_figures(district_counts(line.stations, self.circled(colour)), line.thames)
 
-    stations: set[int]
-    ends: set[int]
-    degree: Counter[int]
-
-    @classmethod
-    def of(cls, colour: str, sections: list[DirectedSection]) -> LineShape:
-        degree: Counter[int] = Counter(s for section in sections for s in section)
-        departure = LONDON.departure[colour]
-        if not sections:
-            return cls({departure}, {departure}, degree)
-        return cls(set(degree), {s for s, d in degree.items() if d == 1}, degree)
-
-    def extended(self, section: DirectedSection) -> LineShape:
-        a, b = section
-        degree = self.degree.copy()
-        degree[a] += 1
-        degree[b] += 1
-        ends = {s for s in self.ends | {a, b} if degree[s] == 1}
-        return LineShape(self.stations | {b}, ends, degree)
+    def others(self, colour: str) -> Network:
+        """Every line but the one of `colour` added up for scoring: they stay the same for
+        a whole round, so they are added up again only once they (or the circle) change."""
+        key = (colour, self.circle, *(s for c, s in self.lines.items() if c != colour))
+        if not self._others or self._others[0][0] != key:
+            network = Network()
+            for other in self.lines:
+                if other != colour:
+                    line = self.shape(other)
+                    score = self.line_figures(other).score
+                    network = network.plus(line.stations, score, line.thames)
+            self._others[:] = [(key, network)]
+        return self._others[0][1]
 
 
 def second_symbol(symbol: str, first_destination: int) -> str:
@@ -146,7 +216,7 @@ def section_problem(
     """Why `section` may not be drawn now (§6.2 b–f), or None."""
     a, b = section
     name = LONDON.stations
-    if start_anywhere and a not in line.stations:
+    if start_anywhere and not line.stations >> a & 1:
         # TRANSLATORS: {station} is a point, e.g. 3,2; {colour} is e.g. "purple"
         return _("{station} is not a station of the {colour} line").format(
             station=name[a].name, colour=_colour(colour)
@@ -157,11 +227,11 @@ def section_problem(
         return _("{station} is not an end of the {colour} line (ends: {ends})").format(
             station=name[a].name, colour=_colour(colour), ends=ends
         )
-    if b in line.stations:
+    if line.stations >> b & 1:
         return _("{station} is already on the {colour} line").format(
             station=name[b].name, colour=_colour(colour)
         )
-    if not matches(b, symbol):
+    if not MATCHING[symbol] >> b & 1:
         # TRANSLATORS: {shape} and {symbol} are shapes with their article, e.g. "a circle"
         return _("{station} is {shape}; this section must end at {symbol}").format(
             station=name[b].name,
@@ -179,16 +249,32 @@ def section_problem(
     return None
 
 
+def _matching_neighbours() -> dict[str, tuple[tuple[tuple[int, int, int], ...], ...]]:
+    """For each card symbol and each station, the neighbours a section from the station
+    may end at on the symbol's turn (§4.2), as `LondonMap.neighbour_bits` has them."""
+    return {
+        symbol: tuple(
+            tuple(n for n in neighbours if matching & n[1]) for neighbours in LONDON.neighbour_bits
+        )
+        for symbol, matching in MATCHING.items()
+    }
+
+
+MATCHING_NEIGHBOURS = _matching_neighbours()
+
+
 def legal_sections(
-    line: LineShape, blocked: int, symbol: str, starts: set[int] | frozenset[int]
+    line: LineShape, blocked: int, symbol: str, starts: Iterable[int]
 ) -> list[DirectedSection]:
-    """Every section from one of `starts` allowed for `symbol` (blocked covers drawn)."""
-    found = []
-    for a in sorted(starts):
-        for b, index in LONDON.neighbours[a]:
-            if b not in line.stations and not blocked >> index & 1 and matches(b, symbol):
-                found.append((a, b))
-    return found
+    """Every section from one of `starts` (in index order) to a new station allowed for
+    `symbol` (blocked covers drawn)."""
+    neighbours = MATCHING_NEIGHBOURS[symbol]
+    return [
+        (a, b)
+        for a in starts
+        for b, station, section in neighbours[a]
+        if not line.stations & station and not blocked & section
+    ]
 
 
 class NextStationLondonState(State):
@@ -201,14 +287,18 @@ class NextStationLondonState(State):
         self.objectives: tuple[str, ...] | None = game.objectives if game.module_a else ()
         self.powers: PowerDraw | None = game.powers
         self.sheets = [Sheet() for _player in range(game.num_players)]
+        # Clones share sheets until one of them draws: that one copies its sheet first
+        # (a move changes one sheet, and a search tries many moves on clones).
+        self._sheet_shared = [False] * game.num_players
         self.round = 0
         self.turn = 0
         self.underground_seen = 0
         self.flipped: list[Card] = []
+        self.flipped_mask = 0  # the same cards' `Card.bit`s
         self.card: Card | None = None  # the symbol card of the open turn
         self.switch_turn = False
         self.switch_waiting = False  # a switch was flipped; its symbol card comes next
-        self.acted = [False] * game.num_players
+        self.waiting = tuple(range(game.num_players))  # who has not acted on the card
         self.power_used = [False] * game.num_players
         self.over = False
         if self.pending_setup() is None:
@@ -220,15 +310,18 @@ class NextStationLondonState(State):
         other.order = self.order
         other.objectives = self.objectives
         other.powers = self.powers
-        other.sheets = [sheet.copy() for sheet in self.sheets]
+        other.sheets = list(self.sheets)
+        self._sheet_shared = [True] * len(self.sheets)
+        other._sheet_shared = [True] * len(self.sheets)
         other.round = self.round
         other.turn = self.turn
         other.underground_seen = self.underground_seen
         other.flipped = list(self.flipped)
+        other.flipped_mask = self.flipped_mask
         other.card = self.card
         other.switch_turn = self.switch_turn
         other.switch_waiting = self.switch_waiting
-        other.acted = list(self.acted)
+        other.waiting = self.waiting
         other.power_used = list(self.power_used)
         other.over = self.over
 
@@ -248,11 +341,19 @@ class NextStationLondonState(State):
         self.turn = 0
         self.underground_seen = 0
         self.flipped = []
+        self.flipped_mask = 0
         self.card = None
         self.switch_turn = self.switch_waiting = False
         self.power_used = [False] * len(self.sheets)
-        for player, sheet in enumerate(self.sheets):
-            sheet.lines[self.colour_of(player)] = []
+        for player in range(len(self.sheets)):
+            self._own_sheet(player).lines[self.colour_of(player)] = ()
+
+    def _own_sheet(self, player: int) -> Sheet:
+        """The player's sheet to change, copied first if clones share it."""
+        if self._sheet_shared[player]:
+            self.sheets[player] = self.sheets[player].copy()
+            self._sheet_shared[player] = False
+        return self.sheets[player]
 
     def colour_of(self, player: int) -> str:
         """Player i draws colour order[(i + r) mod 4] in round r (§5.2)."""
@@ -272,20 +373,20 @@ class NextStationLondonState(State):
 
     # --- whose move -------------------------------------------------------------------
     def is_chance(self) -> bool:
-        return not self.over and (self.pending_setup() is not None or self.card is None)
+        """A setup draw or a flip is due: no card is open (none is before the setup ends)."""
+        return self.card is None and not self.over
 
     def to_act(self) -> tuple[int, ...]:
-        if self.over or self.card is None:
-            return ()
-        return tuple(p for p, done in enumerate(self.acted) if not done)
+        """Those who have not acted on the open card (none is open when a chance event is
+        due or the game is over)."""
+        return () if self.card is None else self.waiting
 
     def is_terminal(self) -> bool:
         return self.over
 
     # --- actions ----------------------------------------------------------------------
     def line_shape(self, player: int) -> LineShape:
-        colour = self.colour_of(player)
-        return LineShape.of(colour, self.sheets[player].lines[colour])
+        return self.sheets[player].shape(self.colour_of(player))
 
     def legal_actions(self, player: int) -> list[Action]:
         """Pass, every single section, every power use that changes something (Ruling O6)."""
@@ -295,18 +396,19 @@ class NextStationLondonState(State):
         sheet = self.sheets[player]
         line = self.line_shape(player)
         symbol = self.card.symbol
-        starts = line.stations if self.switch_turn else line.ends
+        starts = tuple(stations_in(line.stations)) if self.switch_turn else line.ends
         singles = legal_sections(line, sheet.blocked, symbol, starts)
-        moves: list[Move] = [PASS, *(Move((s,)) for s in singles)]
+        plain = SINGLE_MOVES[None]
+        moves: list[Move] = [PASS] + [plain[s] for s in singles]
         power = self.power_of(player)
         if power == "joker" and symbol != JOKER:
-            plain = set(singles)
             jokers = legal_sections(line, sheet.blocked, JOKER, starts)
-            moves += [Move((s,), "joker") for s in jokers if s not in plain]
+            moves += [SINGLE_MOVES["joker"][s] for s in jokers if s not in singles]
         elif power == "switch" and not self.switch_turn and self.turn >= SWITCH_POWER_FIRST_TURN:
+            middle = [s for s in stations_in(line.stations) if s not in line.ends]
             moves += [
-                Move((s,), "switch")
-                for s in legal_sections(line, sheet.blocked, symbol, line.stations - line.ends)
+                SINGLE_MOVES["switch"][s]
+                for s in legal_sections(line, sheet.blocked, symbol, middle)
             ]
         elif power == "double":
             for first in singles:
@@ -321,8 +423,10 @@ class NextStationLondonState(State):
         elif power == "circle":
             circled = []
             for move in moves:
-                stations = line.stations | {b for _a, b in move.sections}
-                circled += [move.with_circle(s) for s in sorted(stations)]
+                stations = line.stations
+                for _a, b in move.sections:
+                    stations |= 1 << b
+                circled += [move.with_circle(s) for s in stations_in(stations)]
             moves += circled
         return list(moves)
 
@@ -367,7 +471,7 @@ class NextStationLondonState(State):
             line = line.extended(section)
             drawn |= 1 << index
             blocked |= (1 << index) | LONDON.crossing_mask[index]
-        if move.circle is not None and move.circle not in line.stations:
+        if move.circle is not None and not line.stations >> move.circle & 1:
             name = LONDON.stations[move.circle].name
             # TRANSLATORS: {station} is a point, e.g. 3,2
             return _("the circled {station} is not a station of the {colour} line").format(
@@ -396,7 +500,7 @@ class NextStationLondonState(State):
 
     def _do(self, player: int, action: Action) -> None:
         assert isinstance(action, Move)
-        sheet = self.sheets[player]
+        sheet = self._own_sheet(player)
         colour = self.colour_of(player)
         for section in action.sections:
             sheet.draw(colour, section)
@@ -405,8 +509,8 @@ class NextStationLondonState(State):
         if action.circle is not None:
             sheet.circle = (colour, action.circle)
             self.power_used[player] = True
-        self.acted[player] = True
-        if all(self.acted):
+        self.waiting = tuple(p for p in self.waiting if p != player)
+        if not self.waiting:
             self._close_turn()
 
     def _close_turn(self) -> None:
@@ -432,15 +536,20 @@ class NextStationLondonState(State):
             return ALL_OBJECTIVE_DRAWS
         if pending == "powers":
             return ALL_POWER_DRAWS
-        return tuple(card for card in CARDS if card not in self.flipped)
+        return self.deck
 
     def _sample_outcome(self, rng: random.Random) -> Outcome:
         return rng.choice(self._outcomes())
 
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards still in this round's deck, in the order of `CARDS`."""
+        return DECK_LEFT[self.flipped_mask]
+
     def _do_chance(self, outcome: Outcome) -> None:
         pending = self.pending_setup()
-        expected = {"order": Order, "objectives": ObjectiveDraw, "powers": PowerDraw}
         if pending is not None:
+            expected = {"order": Order, "objectives": ObjectiveDraw, "powers": PowerDraw}
             if not isinstance(outcome, expected[pending]):
                 raise IllegalActionError(_(SETUP_FIRST[pending]).format(outcome=outcome))
             if isinstance(outcome, Order):
@@ -456,11 +565,12 @@ class NextStationLondonState(State):
             raise IllegalActionError(
                 _("{outcome}: a station card is flipped now").format(outcome=outcome)
             )
-        if outcome in self.flipped:
+        if self.flipped_mask & outcome.bit:
             raise IllegalActionError(
                 _("{outcome} was already flipped this round").format(outcome=outcome)
             )
         self.flipped.append(outcome)
+        self.flipped_mask |= outcome.bit
         if outcome.symbol is None:
             # Ruling P1: a switch as the 1st or 2nd card is ignored.
             self.switch_waiting = self.turn >= 2
@@ -470,9 +580,20 @@ class NextStationLondonState(State):
         self.switch_turn, self.switch_waiting = self.switch_waiting, False
         if outcome.underground:
             self.underground_seen += 1
-        self.acted = [False] * len(self.sheets)
+        self.waiting = tuple(range(len(self.sheets)))
 
     # --- results ----------------------------------------------------------------------
+    def running_total(self, player: int) -> tuple[int, LineFigures]:
+        """The sheet's total and its current line's figures, as `sheet_score` has them,
+        from the other lines added up once a round: what the greedy bot weighs after
+        every move it tries."""
+        sheet = self.sheets[player]
+        colour = self.colour_of(player)
+        line = sheet.shape(colour)
+        figures = sheet.line_figures(colour)
+        network = sheet.others(colour).plus(line.stations, figures.score, line.thames)
+        return network.total(self.objectives or ()), figures
+
     def sheet_score(self, player: int) -> SheetScore:
         sheet = self.sheets[player]
         return score_lines(
@@ -489,8 +610,6 @@ class NextStationLondonState(State):
         }
 
     def heuristic(self, player: int) -> float:
-        from linecraft.games.next_station_london.bots import sheet_value
-
         return sheet_value(self, player)
 
     def winners(self) -> list[int]:
@@ -524,7 +643,7 @@ class NextStationLondonState(State):
                     "colour": self.colour_of(p) if self.order else None,
                     "sheet": format_sheet(self.rules.position_of(self, p)).splitlines(),
                     "power_used": self.power_used[p],
-                    "acted": self.acted[p],
+                    "acted": p not in self.waiting,
                 }
                 for p in range(len(self.sheets))
             ],

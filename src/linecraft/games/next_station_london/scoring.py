@@ -6,14 +6,18 @@ keys are exactly the scorer fields of §15, in that order.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from linecraft.core.i18n import N_
 from linecraft.games.next_station_london.deck import OBJECTIVES
-from linecraft.games.next_station_london.london import COLOURS, DISTRICTS, LONDON
+from linecraft.games.next_station_london.london import (
+    COLOURS,
+    DISTRICTS,
+    LONDON,
+    stations_in,
+)
 from linecraft.games.next_station_london.sheet import Sheet, power_signs
 
 TRACK = (0, 1, 2, 4, 6, 8, 11, 14, 17, 21, 25)
@@ -78,23 +82,51 @@ def line_stations(colour: str, sections: Sequence[tuple[int, int]]) -> frozenset
     return frozenset({LONDON.departure[colour], *(s for section in sections for s in section)})
 
 
+def station_mask(stations: Iterable[int]) -> int:
+    """Stations as a bitmask (bit s: station s)."""
+    return sum(1 << s for s in stations)
+
+
+def district_counts(stations: int, circled: int | None) -> list[int]:
+    """How many stations of a line (a bitmask, bit s: station s) each district holds, in
+    the order of DISTRICTS; the circled station counts twice (the circle power, Ruling P5)."""
+    counts = [(stations & district).bit_count() for district in LONDON.district_masks]
+    if circled is not None:
+        counts[LONDON.district_number[circled]] += 1
+    return counts
+
+
+class LineFigures(NamedTuple):
+    """D and M of one line and its score D × M + 2 × T (§7.1)."""
+
+    districts: int
+    largest: int
+    score: int
+
+
+def line_figures(counts: list[int], thames: int) -> LineFigures:
+    """A line's figures from its `district_counts` and its Thames sections."""
+    districts = len(counts) - counts.count(0)
+    largest = max(counts)
+    return LineFigures(districts, largest, districts * largest + 2 * thames)
+
+
 def score_line(
     colour: str, sections: Sequence[tuple[int, int]], circled: int | None = None
 ) -> LineScore:
     stations = line_stations(colour, sections)
-    per_district = Counter(LONDON.stations[s].district for s in stations)
-    if circled is not None:
-        per_district[LONDON.stations[circled].district] += 1  # the circle power (Ruling P5)
-    district, largest = max(per_district.items(), key=lambda kv: (kv[1], -DISTRICTS.index(kv[0])))
+    counts = district_counts(station_mask(stations), circled)
     thames = sum(1 for a, b in sections if LONDON.sections[LONDON.section_between[a, b]].thames)
+    figures = line_figures(counts, thames)
     return LineScore(
         colour=colour,
         stations=stations,
-        districts=len(per_district),
-        largest=largest,
-        largest_district=district,
+        districts=figures.districts,
+        largest=figures.largest,
+        # the first of the largest districts in the order of DISTRICTS
+        largest_district=DISTRICTS[counts.index(figures.largest)],
         thames=thames,
-        score=len(per_district) * largest + 2 * thames,
+        score=figures.score,
         tourists=sum(1 for s in stations if LONDON.stations[s].tourist),
         circled=circled,
     )
@@ -125,11 +157,11 @@ class SheetScore:
 
     @property
     def tourist_points(self) -> int:
-        return TRACK[min(self.tourist_visits, len(TRACK) - 1)]
+        return tourist_points(self.tourist_visits)
 
     @property
     def interchange_points(self) -> int:
-        return sum(INTERCHANGE_POINTS[k] * n for k, n in self.interchanges.items())
+        return interchange_points(self.interchanges)
 
     @property
     def total(self) -> int:
@@ -191,38 +223,89 @@ def score_lines(
         for colour in COLOURS
         if colour in lines
     }
-    use = Counter(s for line in scored.values() for s in line.stations)
-    interchange_stations = tuple(sorted(s for s, k in use.items() if k >= 2))
-    by_lines = Counter(use[s] for s in interchange_stations)
-    network = set(use)
-    thames = sum(line.thames for line in scored.values())
-    achieved = tuple(
-        name for name in objectives if _achieved(name, network, len(interchange_stations), thames)
-    )
+    network = Network()
+    for line in scored.values():
+        network = network.plus(station_mask(line.stations), line.score, line.thames)
     return SheetScore(
         lines=scored,
-        tourist_visits=sum(line.tourists for line in scored.values()),
-        interchanges={k: by_lines[k] for k in (2, 3, 4)},
-        interchange_stations=interchange_stations,
+        tourist_visits=network.tourist_visits,
+        interchanges=network.interchanges,
+        interchange_stations=tuple(stations_in(network.on_two)),
         objectives=tuple(objectives),
-        achieved=achieved,
+        achieved=network.achieved(objectives),
         modules_used=int(bool(objectives)) + int(powers or circle is not None),
     )
 
 
-def _achieved(name: str, network: set[int], interchanges: int, thames: int) -> bool:
-    """Whether the network (all lines' stations together) meets objective `name` (§9.2)."""
-    if name == "interchange8":
-        return interchanges >= 8
-    if name == "district13":
-        return len({LONDON.stations[s].district for s in network}) == len(DISTRICTS)
-    if name == "tourist5":
-        return set(LONDON.tourists) <= network
-    if name == "central9":
-        return set(LONDON.district_stations["central"]) <= network
-    if name == "thames6":
-        return thames >= 6
-    raise ValueError(f"unknown objective {name!r} (objectives: {', '.join(OBJECTIVES)})")
+def tourist_points(visits: int) -> int:
+    """The tourist track (§8.1): it stops at its last box."""
+    return TRACK[min(visits, len(TRACK) - 1)]
+
+
+def interchange_points(interchanges: Mapping[int, int]) -> int:
+    """Points for the stations on 2, 3 and 4 lines (§8.2)."""
+    return sum(INTERCHANGE_POINTS[k] * n for k, n in interchanges.items())
+
+
+class Network(NamedTuple):
+    """Lines added up for a sheet's score (§8, §9): sums, and bitmasks (bit s: station s)
+    of the stations on at least one, two, three and four lines, so one more line costs a
+    few operations."""
+
+    line_points: int = 0
+    tourist_visits: int = 0  # every line through a tourist site visits it (§8.1)
+    thames: int = 0  # Thames sections over all lines
+    stations: int = 0
+    on_two: int = 0
+    on_three: int = 0
+    on_four: int = 0
+
+    def plus(self, stations: int, score: int, thames: int) -> Network:
+        """The network with one more line: its stations, its score, its Thames sections."""
+        return Network(
+            self.line_points + score,
+            self.tourist_visits + (stations & LONDON.tourist_mask).bit_count(),
+            self.thames + thames,
+            self.stations | stations,
+            self.on_two | self.stations & stations,
+            self.on_three | self.on_two & stations,
+            self.on_four | self.on_three & stations,
+        )
+
+    @property
+    def interchanges(self) -> dict[int, int]:
+        """Stations on exactly 2, 3 and 4 lines."""
+        return {
+            2: (self.on_two & ~self.on_three).bit_count(),
+            3: (self.on_three & ~self.on_four).bit_count(),
+            4: self.on_four.bit_count(),
+        }
+
+    def achieved(self, objectives: Sequence[str]) -> tuple[str, ...]:
+        return tuple(name for name in objectives if self._achieved(name))
+
+    def _achieved(self, name: str) -> bool:
+        """Whether the network (all lines' stations together) meets objective `name` (§9.2)."""
+        if name == "interchange8":
+            return self.on_two.bit_count() >= 8
+        if name == "district13":
+            return all(self.stations & district for district in LONDON.district_masks)
+        if name == "tourist5":
+            return not LONDON.tourist_mask & ~self.stations
+        if name == "central9":
+            return not LONDON.district_masks[DISTRICTS.index("central")] & ~self.stations
+        if name == "thames6":
+            return self.thames >= 6
+        raise ValueError(f"unknown objective {name!r} (objectives: {', '.join(OBJECTIVES)})")
+
+    def total(self, objectives: Sequence[str]) -> int:
+        """The sheet's total (§8.3), as `SheetScore.total` adds it up."""
+        return (
+            self.line_points
+            + tourist_points(self.tourist_visits)
+            + interchange_points(self.interchanges)
+            + OBJECTIVE_POINTS * len(self.achieved(objectives))
+        )
 
 
 def lines_of_sheet(sheet: Sheet) -> dict[str, list[tuple[int, int]]]:

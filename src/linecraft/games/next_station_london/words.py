@@ -22,7 +22,6 @@ from linecraft.core.game import Control, Event, Picture, Reference, State
 from linecraft.core.i18n import N_, Nn_, _, _n, current
 from linecraft.games.next_station_london.actions import DirectedSection, Move
 from linecraft.games.next_station_london.deck import (
-    CARDS,
     JOKER,
     UNDERGROUND_PER_ROUND,
     Card,
@@ -548,7 +547,7 @@ def _section_words(section: DirectedSection, interchanges: set[int]) -> str:
 
 def _closes_round(state: NextStationLondonState, player: int) -> bool:
     """Whether this seat is the last to act on the round's last card."""
-    return state.last_turn and all(done for p, done in enumerate(state.acted) if p != player)
+    return state.last_turn and all(p == player for p in state.waiting)
 
 
 def _round_results(
@@ -646,11 +645,7 @@ def _cards_left(state: NextStationLondonState) -> Reference:
     count = UNDERGROUND_PER_ROUND - state.underground_seen
     words = _n(*UNDERGROUND_LEFT, count).format(count=count) if count else _(LAST_TURN)
     items = [Picture(render_count(count), words)]
-    items += [
-        Picture(render_card(card), _(CARD_WORDS[card.name]))
-        for card in CARDS
-        if card not in state.flipped
-    ]
+    items += [Picture(render_card(card), _(CARD_WORDS[card.name])) for card in state.deck]
     return Reference(_(CARDS_LEFT_TITLE), tuple(items))
 
 
