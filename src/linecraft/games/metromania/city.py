@@ -2,24 +2,29 @@
 
 `City.problem` checks one dig or station step on its own (refusal code and sentence,
 in the order of §8.2–§8.7); `City.apply` carries it out, building and scoring the
-forced stations. The dig obligation (§8.1) is the state's business: it needs search.
+forced stations, and `City.take_back` undoes it. The move generators list exactly the
+steps `problem` accepts, without its sentences. The dig obligation (§8.1) is the state's
+business: it needs search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from linecraft.core.i18n import N_, Nn_, _, _n
 from linecraft.games.metromania.geometry import (
     CITY_SPACES,
     CITY_VERTICES,
+    DIRECTIONS,
     GATES,
     Gate,
     Layout,
     Space,
     Vertex,
+    add,
     bordering,
     direction_index,
     edge,
@@ -29,8 +34,8 @@ from linecraft.games.metromania.geometry import (
     gate_text,
     gate_vertices,
     is_white,
-    neighbours,
     space_text,
+    spaces_around,
     spaces_at,
     special_cells,
     touching,
@@ -42,13 +47,71 @@ from linecraft.games.metromania.notation import Extend, Finish, Start, Station, 
 STATIONS = 30
 TUNNELS = 18
 LineId = tuple[int, int]  # (company, line)
+PARTNER = {code: next(m for m in MARKERS if m[0] == code[0] and m != code) for code in MARKERS}
+"""Each marker's partner: the other marker of its letter (§8.5: the two may not touch)."""
+
+
+def _direction(a: Vertex, b: Vertex) -> int:
+    """The direction (an index into DIRECTIONS) from `a` to its neighbour `b`."""
+    i = direction_index(a, b)
+    assert i is not None
+    return i
+
+
+def is_sharp(coming: int, going: int) -> bool:
+    """Whether a line turning from direction `coming` to `going` bends sharply (§8.4)."""
+    return (going - coming) % 6 in (2, 4)
+
+
+@cache
+def extensions_from(
+    line: int, tip: Vertex
+) -> tuple[tuple[Vertex, int, tuple[tuple[Space, Extend], ...]], ...]:
+    """Where line `line` can dig from the city vertex `tip` (§8.3), for the move generator:
+    each next city vertex, its direction, and each city space beside that edge with the
+    step through it (without a marker), in the order the steps are listed."""
+    found = []
+    for going, d in enumerate(DIRECTIONS):
+        to = add(tip, d)
+        if to in CITY_VERTICES:
+            beside = [s for s in bordering(edge(tip, to)) if s in CITY_SPACES]
+            found.append((to, going, tuple((s, Extend(line, tip, to, s)) for s in beside)))
+    return tuple(found)
+
+
+@cache
+def finishes_from(line: int, tip: Vertex, pattern: str) -> tuple[tuple[Finish, int], ...]:
+    """The finishes (without a bonus station) at the black gates whose corners include
+    `tip` (§8.3), each with the direction from the tip to the gate's apex, in gate order."""
+    return tuple(
+        (Finish(line, tip, gate), _direction(tip, gate_apex(gate)))
+        for gate in GATES
+        if tip in gate_vertices(gate) and not is_white(gate, pattern)
+    )
+
+
+@cache
+def starts_at(line: int, pattern: str) -> tuple[tuple[Gate, tuple[Start, ...]], ...]:
+    """The starts of line `line` at each white gate (§8.2), in gate order."""
+    return tuple(
+        (gate, tuple(Start(line, gate, v) for v in gate_vertices(gate)))
+        for gate in GATES
+        if is_white(gate, pattern)
+    )
+
+
+class Dug(NamedTuple):
+    """What `City.apply` changed that `City.take_back` cannot tell from the step: the
+    stations it built and where the placed marker sat in the hand (-1: none)."""
+
+    built: list[Vertex]
+    hand_index: int
 
 
 class Refusal(Exception):
     """A refused step: `code` from §18 and a sentence naming the problem, kept as its
     template (marked `N_`, or a pair marked `Nn_` counted by `count`) and its fields, so
-    that it is put in words, in the reader's language, only when someone reads it: the
-    move generator refuses steps by the million and never does.
+    that it is put in words, in the reader's language, only when someone reads it.
 
     >>> str(Refusal("line_started", N_("{name} is already started"), name="L1"))
     'line_started: L1 is already started'
@@ -109,6 +172,15 @@ class Line:
     @property
     def tip(self) -> Vertex:
         return self.path[-1]
+
+    def joins(self, a: Vertex, b: Vertex) -> bool:
+        """Whether one of the line's tunnels runs between `a` and `b` (a path never
+        visits a vertex twice)."""
+        path = self.path
+        if a not in path:
+            return False
+        i = path.index(a)
+        return b in path[max(i - 1, 0) : i + 2]
 
     def copy(self) -> Line:
         return Line(self.start_gate, self.end_gate, list(self.path), list(self.spaces))
@@ -186,39 +258,57 @@ class City:
     def edges_of(self, line: Line) -> set[frozenset[Vertex]]:
         return {edge(a, b) for a, b in zip(line.path, line.path[1:], strict=False)}
 
-    def _line_edges(self) -> list[tuple[Line, set[frozenset[Vertex]]]]:
-        return [(line, self.edges_of(line)) for _, line in self.all_lines() if line.started]
-
     def lines_at(self, v: Vertex, exclude: LineId) -> list[Line]:
         return [line for lid, line in self.all_lines() if lid != exclude and v in line.vertices]
 
     def gate_free(self, gate: Gate) -> bool:
         return gate_space(gate) not in self.tunnel_at
 
+    def free_gate(self, sides: tuple[int, ...], *, white: bool) -> Gate | None:
+        """The first free gate of that colour on those sides: while there is one, the
+        second line starts, and a line finishes, on its start's far sides (§8.2, §8.3)."""
+        return next(
+            (
+                g
+                for g in GATES
+                if g[0] in sides and is_white(g, self.gates) == white and self.gate_free(g)
+            ),
+            None,
+        )
+
     def required_stations(self, lid: LineId, a: Vertex, b: Vertex) -> list[Vertex]:
         """New stations the edge a→b of line `lid` forces (§8.6): meeting at b, separation at a."""
-        line = self.line(lid)
-        new = edge(a, b)
+        path = self.line(lid).path
         needed = []
-        others = [(other, edges) for other, edges in self._line_edges() if other is not line]
-        if b in CITY_VERTICES:
-            for other, edges in others:
-                if b in other.vertices and new not in edges:
-                    needed.append(b)
-                    break
-        if len(line.path) >= 2 and a in CITY_VERTICES:
-            previous = edge(line.path[-2], a)
-            for _, edges in others:
-                if previous in edges and new not in edges:
-                    needed.append(a)
-                    break
-        return [v for v in dict.fromkeys(needed) if v not in self.stations]
+        if b in CITY_VERTICES and b not in self.stations:
+            others = self._lines_in(spaces_around(b), lid)
+            if any(b in other.path and not other.joins(a, b) for other in others):
+                needed.append(b)
+        if len(path) >= 2 and a in CITY_VERTICES and a not in self.stations:
+            before = path[-2]
+            others = self._lines_in(bordering(edge(before, a)), lid)
+            if any(other.joins(before, a) and not other.joins(a, b) for other in others):
+                needed.append(a)
+        return needed
+
+    def _lacks_stations(self, lid: LineId, a: Vertex, b: Vertex) -> bool:
+        """Whether the supply lacks the stations the edge a→b of line `lid` forces; an edge
+        forces at most two, one at each end, so a supply of two never does."""
+        return self.supply < 2 and len(self.required_stations(lid, a, b)) > self.supply
+
+    def _lines_in(self, spaces: Iterable[Space], lid: LineId) -> list[Line]:
+        """The lines other than `lid` with a tunnel in one of `spaces`: a tunnel lies beside
+        its edge, so only these can pass through a vertex or along an edge there."""
+        tunnel_at = self.tunnel_at
+        return [
+            self.line(other)
+            for s in spaces
+            if (other := tunnel_at.get(s)) is not None and other != lid
+        ]
 
     def _angle_problem(self, line: Line, b: Vertex) -> Refusal | None:
         p, a = line.path[-2], line.path[-1]
-        i, j = direction_index(p, a), direction_index(a, b)
-        assert i is not None and j is not None
-        if (j - i) % 6 in (2, 4) and a not in self.stations:
+        if is_sharp(_direction(p, a), _direction(a, b)) and a not in self.stations:
             return Refusal(
                 "sharp_bend",
                 N_("a sharp bend at {vertex} needs a station there"),
@@ -265,12 +355,8 @@ class City:
         if other.started:
             assert other.start_gate is not None
             allowed = far_sides(other.start_gate[0])
-            free = [
-                g
-                for g in GATES
-                if g[0] in allowed and is_white(g, self.gates) and self.gate_free(g)
-            ]
-            if step.gate[0] not in allowed and free:
+            free = self.free_gate(allowed, white=True)
+            if step.gate[0] not in allowed and free is not None:
                 return Refusal(
                     "start_side",
                     # TRANSLATORS: {sides} are the numbers of the city's sides, e.g. "2, 3, 4";
@@ -280,7 +366,7 @@ class City:
                         "there is free (e.g. {gate})"
                     ),
                     sides=", ".join(map(str, allowed)),
-                    gate=gate_text(free[0]),
+                    gate=gate_text(free),
                 )
         needed = self.required_stations((company, step.line), gate_apex(step.gate), step.vertex)
         if len(needed) > self.supply:
@@ -361,16 +447,23 @@ class City:
             )
         if self.marker_this_turn:
             return Refusal("second_destination", N_("one marker per turn"))
-        partner = next(m for m in MARKERS if m[0] == step.letter and m != code)
+        other = self.partner_beside(code, step.space)
+        if other is not None:
+            return Refusal(
+                "letters_touch",
+                N_("{marker} on {other} touches {space}"),
+                marker=PARTNER[code],
+                other=space_text(other),
+                space=space,
+            )
+        return None
+
+    def partner_beside(self, code: str, space: Space) -> Space | None:
+        """The space of the placed partner of `code` if it touches `space` (§8.5)."""
+        partner = PARTNER[code]
         for other, (_owner, placed_code) in self.placed.items():
-            if placed_code == partner and touching(other, step.space):
-                return Refusal(
-                    "letters_touch",
-                    N_("{marker} on {other} touches {space}"),
-                    marker=partner,
-                    other=space_text(other),
-                    space=space,
-                )
+            if placed_code == partner and touching(other, space):
+                return other
         return None
 
     def _finish_problem(self, company: int, step: Finish) -> Refusal | None:
@@ -397,12 +490,8 @@ class City:
             return Refusal("gate_occupied", N_("{gate} already holds a tunnel"), gate=gate)
         assert line.start_gate is not None
         allowed = far_sides(line.start_gate[0])
-        free = [
-            g
-            for g in GATES
-            if g[0] in allowed and not is_white(g, self.gates) and self.gate_free(g)
-        ]
-        if step.gate[0] not in allowed and free:
+        free = self.free_gate(allowed, white=False)
+        if step.gate[0] not in allowed and free is not None:
             return Refusal(
                 "end_side",
                 # TRANSLATORS: {name} is a line's code, L1 or L2; {sides} are the numbers of
@@ -413,7 +502,7 @@ class City:
                 ),
                 name=name,
                 sides=", ".join(map(str, allowed)),
-                gate=gate_text(free[0]),
+                gate=gate_text(free),
             )
         angle = self._angle_problem(line, gate_apex(step.gate))
         if angle is not None:
@@ -462,19 +551,23 @@ class City:
         return None
 
     # --- doing ------------------------------------------------------------------------------
-    def _build(self, company: int, vertices: list[Vertex]) -> None:
+    def _build(self, company: int, vertices: list[Vertex]) -> list[Vertex]:
+        """Build the stations not there yet; returns them."""
+        built = []
         for v in vertices:
             if v not in self.stations:
                 self.stations.add(v)
                 self.points[company] += spot_points(self.specials, v)
+                built.append(v)
+        return built
 
-    def apply(self, company: int, step: Start | Extend | Finish | Station) -> None:
-        """Carry out a step already checked."""
+    def apply(self, company: int, step: Start | Extend | Finish | Station) -> Dug:
+        """Carry out a step already checked; returns what `take_back` needs."""
         if isinstance(step, Station):
-            self._build(company, [step.vertex])
-            return
+            return Dug(self._build(company, [step.vertex]), -1)
         lid = (company, step.line)
         line = self.line(lid)
+        hand_index = -1
         if isinstance(step, Start):
             apex = gate_apex(step.gate)
             needed = self.required_stations(lid, apex, step.vertex)
@@ -483,7 +576,6 @@ class City:
             line.spaces = [gate_space(step.gate)]
             self.tunnel_at[gate_space(step.gate)] = lid
             self.starts_this_turn += 1
-            self._build(company, needed)
         elif isinstance(step, Extend):
             needed = self.required_stations(lid, step.tip, step.to)
             line.path.append(step.to)
@@ -491,10 +583,10 @@ class City:
             self.tunnel_at[step.space] = lid
             if step.letter is not None:
                 code = step.letter + self.specials[step.space]
-                self.hands[company].remove(code)
+                hand_index = self.hands[company].index(code)
+                del self.hands[company][hand_index]
                 self.placed[step.space] = (company, code)
                 self.marker_this_turn = True
-            self._build(company, needed)
         else:
             apex = gate_apex(step.gate)
             needed = self.required_stations(lid, step.tip, apex)
@@ -502,57 +594,124 @@ class City:
             line.spaces.append(gate_space(step.gate))
             line.end_gate = step.gate
             self.tunnel_at[gate_space(step.gate)] = lid
-            self._build(company, needed + ([step.bonus] if step.bonus else []))
+            needed += [step.bonus] if step.bonus else []
+        return Dug(self._build(company, needed), hand_index)
+
+    def take_back(self, company: int, step: Start | Extend | Finish, dug: Dug) -> None:
+        """Undo `apply`, the city's last step, exactly: the obligation's search tries
+        steps in place rather than on copies."""
+        for v in dug.built:
+            self.stations.remove(v)
+            self.points[company] -= spot_points(self.specials, v)
+        line = self.lines[company][step.line]
+        if isinstance(step, Start):
+            del self.tunnel_at[gate_space(step.gate)]
+            line.start_gate, line.path, line.spaces = None, [], []
+            self.starts_this_turn -= 1
+            return
+        line.path.pop()
+        line.spaces.pop()
+        if isinstance(step, Extend):
+            del self.tunnel_at[step.space]
+            if step.letter is not None:
+                _owner, code = self.placed.pop(step.space)
+                self.hands[company].insert(dug.hand_index, code)
+                self.marker_this_turn = False
+        else:
+            del self.tunnel_at[gate_space(step.gate)]
+            line.end_gate = None
 
     # --- move generation --------------------------------------------------------------------
-    def iter_dig_steps(self, company: int) -> Iterator[Start | Extend | Finish]:
-        """Every dig step legal on its own now (the obligation aside)."""
-        for number, line in enumerate(self.lines[company]):
+    # The generators list exactly the steps `problem` accepts, in the order of the notation,
+    # checking what the candidates of one line or one edge share only once.
+    def iter_dig_steps(self, company: int, *, first: int = 0) -> Iterator[Start | Extend | Finish]:
+        """Every dig step legal on its own now (the obligation aside), those of line
+        `first` first."""
+        for number in (first, 1 - first):
+            line = self.lines[company][number]
             if not line.started:
-                if self.first_turn and self.starts_this_turn >= 1:
-                    continue
-                candidates: list[Start | Extend | Finish] = [
-                    Start(number, gate, v)
-                    for gate in GATES
-                    if is_white(gate, self.gates) and self.gate_free(gate)
-                    for v in gate_vertices(gate)
-                ]
-            elif line.finished:
+                if not (self.first_turn and self.starts_this_turn >= 1):
+                    yield from self._starts(company, number)
+            elif not line.finished:
+                yield from self._growths(company, number, markers=not self.marker_this_turn)
+
+    def _starts(self, company: int, number: int) -> Iterator[Start]:
+        """The starts of an unstarted line (§8.2)."""
+        lid = (company, number)
+        other = self.lines[company][1 - number]
+        far: tuple[int, ...] = ()  # the sides the line must start on, if any
+        if other.started:
+            assert other.start_gate is not None
+            sides = far_sides(other.start_gate[0])
+            far = sides if self.free_gate(sides, white=True) is not None else ()
+        for gate, starts in starts_at(number, self.gates):
+            if not self.gate_free(gate) or (far and gate[0] not in far):
                 continue
-            else:
-                candidates = list(self._extensions(company, number, line))
-            for step in candidates:
-                if self.problem(company, step) is None:
+            apex = gate_apex(gate)
+            for step in starts:
+                if not self._lacks_stations(lid, apex, step.vertex):
                     yield step
 
-    def _extensions(self, company: int, number: int, line: Line) -> list[Extend | Finish]:
-        found: list[Extend | Finish] = []
-        a = line.tip
-        for b in (n for n in neighbours(a) if n in CITY_VERTICES):
-            for space in bordering(edge(a, b)):
-                kind = self.specials.get(space)
-                if kind in ("H", "W", "F"):
-                    letters = sorted({code[0] for code in self.hands[company] if code[1] == kind})
-                    found += [Extend(number, a, b, space, letter, kind) for letter in letters]
-                else:
-                    found.append(Extend(number, a, b, space))
-        for gate in GATES:
-            if a in gate_vertices(gate) and not is_white(gate, self.gates):
-                found.append(Finish(number, a, gate))
-                found += [
-                    Finish(number, a, gate, v) for v in line.vertices if v not in self.stations
-                ]
-        return found
+    def _growths(self, company: int, number: int, *, markers: bool) -> Iterator[Extend | Finish]:
+        """The extensions and finishes of a started, unfinished line; `markers`: whether
+        this turn may still place a Destination."""
+        lid = (company, number)
+        line = self.lines[company][number]
+        if line.tunnels >= TUNNELS:
+            return
+        path, tip = line.path, line.tip
+        coming = _direction(path[-2], tip)
+        any_bend = tip in self.stations
+        tunnel_at, specials = self.tunnel_at, self.specials
+        for to, going, beside in extensions_from(number, tip):
+            if to in path or (is_sharp(coming, going) and not any_bend):
+                continue  # own_line, sharp_bend
+            if self._lacks_stations(lid, tip, to):
+                continue  # no_station_left
+            for space, step in beside:
+                if space in tunnel_at:
+                    continue  # space_occupied
+                kind = specials.get(space)
+                if kind is None:
+                    yield step
+                elif kind not in ("lake", "park") and markers:  # a Spot: name a marker
+                    hand = self.hands[company]
+                    for letter in sorted({code[0] for code in hand if code[1] == kind}):
+                        if self.partner_beside(letter + kind, space) is None:
+                            yield Extend(number, tip, to, space, letter, kind)
+        for finish, going in finishes_from(number, tip, self.gates):
+            gate = finish.gate
+            if not self.gate_free(gate) or (is_sharp(coming, going) and not any_bend):
+                continue
+            assert line.start_gate is not None
+            allowed = far_sides(line.start_gate[0])
+            if gate[0] not in allowed and self.free_gate(allowed, white=False) is not None:
+                continue
+            needed = self.required_stations(lid, tip, gate_apex(gate))
+            if len(needed) > self.supply:
+                continue
+            yield finish
+            if len(needed) < self.supply:
+                for v in line.vertices:
+                    if v not in self.stations and v not in needed:
+                        yield Finish(number, tip, gate, v)
+
+    def iter_station_steps(self, company: int) -> Iterator[Station]:
+        """Every intermediate station the company may build now (§8.7)."""
+        if self.supply < 1:
+            return
+        for number, line in enumerate(self.lines[company]):
+            if line.finished:
+                continue
+            vertices = line.vertices  # a new station lies before the line's last one
+            last = max((i for i, v in enumerate(vertices) if v in self.stations), default=0)
+            for v in vertices[:last]:
+                if v not in self.stations:
+                    yield Station(number, v)
 
     def blocked(self, lid: LineId) -> bool:
         """R19: started, unfinished, and no extension or finish possible in a fresh turn."""
         line = self.line(lid)
         if not line.started or line.finished:
             return False
-        if line.tunnels >= TUNNELS:
-            return True
-        fresh = self.copy()
-        fresh.marker_this_turn = False
-        fresh.first_turn = False
-        steps = fresh._extensions(lid[0], lid[1], line)
-        return all(fresh.problem(lid[0], s) is not None for s in steps)
+        return next(self._growths(lid[0], lid[1], markers=True), None) is None

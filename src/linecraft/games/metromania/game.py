@@ -222,7 +222,7 @@ class Metromania(Game):
     def may_undo(self, state: State, player: int) -> bool:
         """Only a step of this turn can be taken back."""
         assert isinstance(state, MetromaniaState)
-        return player in state.to_act() and bool(state.snapshots)
+        return player in state.to_act() and bool(state.taken)
 
     def controls(self, state: State, player: int) -> list[Control]:
         assert isinstance(state, MetromaniaState)

@@ -92,12 +92,17 @@ def bordering(e: Edge) -> list[Space]:
 
 
 @cache
+def spaces_around(v: Vertex) -> tuple[Space, ...]:
+    """The six spaces with corner `v`, in the city or not (a gate's tunnel lies outside)."""
+    q, r = v
+    return (("U", q, r), ("U", q - 1, r), ("U", q, r - 1),
+            ("D", q - 1, r), ("D", q, r - 1), ("D", q - 1, r - 1))  # fmt: skip
+
+
+@cache
 def spaces_at(v: Vertex) -> list[Space]:
     """The city spaces with corner `v`."""
-    q, r = v
-    candidates = (("U", q, r), ("U", q - 1, r), ("U", q, r - 1),
-                  ("D", q - 1, r), ("D", q, r - 1), ("D", q - 1, r - 1))  # fmt: skip
-    return [s for s in candidates if s in CITY_SPACES]
+    return [s for s in spaces_around(v) if s in CITY_SPACES]
 
 
 def touching(a: Space, b: Space) -> bool:

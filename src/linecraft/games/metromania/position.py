@@ -377,7 +377,7 @@ def position_of_state(state: MetromaniaState) -> Position:
     assert state.city is not None
     phase = state.phase if state.phase != "setup" else "building"
     to_move = None if phase == "over" else state.to_move
-    city = state.snapshots[0] if state.snapshots else state.city  # positions sit between turns
+    city = state.snapshots[0] if state.taken else state.city  # positions sit between turns
     options = {**state.rules.options, "end_lines": state.rules.end_lines}
     return Position(options, city.copy(), phase, to_move, list(state.final_left))
 
@@ -400,7 +400,7 @@ def public_view(state: MetromaniaState, player: int | None) -> dict[str, Any]:
     view["to_move"] = state.to_move
     view["dig_obligation"] = state.k
     view["steps_taken"] = state.steps
-    view["can_undo"] = bool(state.snapshots)
+    view["can_undo"] = bool(state.taken)
     view["supply"] = city.supply
     view["stations"] = sorted(vertex_text(v) for v in city.stations)
     view["final_left"] = list(state.final_left)

@@ -1,7 +1,8 @@
 """Setup, turns, the dig obligation, undo, the end of the building phase (§5, §8–§10).
 
-Each action is one step; a turn is the steps of one company. The state keeps a copy
-of the city before every step of the current turn, so `undo` restores it exactly.
+Each action is one step; a turn is the steps of one company. The state keeps the
+steps of the current turn with what taking each back needs, so `undo` restores the
+city exactly.
 
 The rulebook's own words settle two points here. A Spot tunnel is never owed ("Il est
 interdit de construire un tunnel sur un Spot si on ne peut pas (ou ne veut pas) y
@@ -15,15 +16,15 @@ ended the building phase plays no more, not even with its other company.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from linecraft.core.errors import IllegalActionError
 from linecraft.core.game import Action, Outcome, ScoreCard, State
 from linecraft.core.i18n import N_, Nn_, _
-from linecraft.games.metromania.city import City, Refusal
-from linecraft.games.metromania.geometry import all_layouts
+from linecraft.games.metromania.city import City, Dug, Refusal
+from linecraft.games.metromania.geometry import Gate, Vertex, all_layouts
 from linecraft.games.metromania.markers import Deal, strict_deal, valid_deals
 from linecraft.games.metromania.notation import (
     Double,
@@ -53,28 +54,79 @@ def needs_marker(step: Action) -> bool:
     return isinstance(step, Extend) and step.letter is not None
 
 
-def reachable(city: City, company: int, wanted: int, *, spots: bool = True) -> bool:
-    """Whether `wanted` more dig steps can follow one another legally (§8.1);
-    without `spots`, only tunnels that need no marker."""
-    if wanted == 0:
-        return True
-    for step in city.iter_dig_steps(company):
+def is_plain(step: Start | Extend | Finish) -> TypeGuard[Extend]:
+    """A tunnel through a blank space: the steps `still_standing` knows about."""
+    return isinstance(step, Extend) and step.letter is None
+
+
+def still_standing(
+    standing: Sequence[Extend], step: Start | Extend | Finish, supply: int
+) -> list[Extend]:
+    """Those of `standing`, plain tunnels legal along with `step`, that are still legal
+    after it, `supply` stations being left before it (§8): the tunnels of the company's
+    other line away from its tunnel (a gate's lies outside the city). The step places at
+    most a marker and builds at most two stations, which only allow more bends and, from
+    four on, leave the two that a tunnel may force."""
+    if supply < 4:
+        return []
+    space = step.space if isinstance(step, Extend) else None
+    return [u for u in standing if u.line != step.line and u.space != space]
+
+
+def dig_depth(
+    city: City,
+    company: int,
+    most: int,
+    *,
+    spots: bool = True,
+    standing: Sequence[Extend] = (),
+    first: int = 0,
+) -> int:
+    """How many dig steps, at most `most` (1 or more), can follow one another legally
+    (§8.1); without `spots`, only tunnels that need no marker. Each step is tried on
+    `city` itself and taken back, those of line `first` first (the order changes only
+    how soon the search ends). `standing`: plain tunnels legal here; a step after which
+    one of them is still legal makes two with no further search."""
+    deepest = 0
+    for step in city.iter_dig_steps(company, first=first):
         if not spots and needs_marker(step):
             continue
-        after = city.copy()
-        after.apply(company, step)
-        if reachable(after, company, wanted - 1, spots=spots):
-            return True
-    return False
+        if most == 1:
+            return 1
+        if most == 2 and still_standing(standing, step, city.supply):
+            return 2
+        dug = city.apply(company, step)
+        depth = 1 + dig_depth(city, company, most - 1, spots=spots, first=step.line)
+        city.take_back(company, step, dug)
+        if depth == most:
+            return most
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def leaves_room(
+    city: City,
+    company: int,
+    step: Start | Extend | Finish,
+    wanted: int,
+    standing: Sequence[Extend] = (),
+) -> bool:
+    """Whether `wanted` (1 or more) dig steps can still follow `step`, through a Spot if
+    need be; tried on `city` and taken back. `standing`: plain tunnels legal along with
+    `step`."""
+    kept = still_standing(standing, step, city.supply)
+    if kept and wanted == 1:
+        return True
+    dug = city.apply(company, step)
+    room = dig_depth(city, company, wanted, standing=kept, first=step.line) == wanted
+    city.take_back(company, step, dug)
+    return room
 
 
 def dig_obligation(city: City, company: int) -> int:
     """K: the most dig steps (at most 3) the company can take this turn without a
     Spot; a Spot tunnel is never owed, so it never counts here."""
-    for k in range(MAX_DIG, 0, -1):
-        if reachable(city, company, k, spots=False):
-            return k
-    return 0
+    return dig_depth(city.copy(), company, MAX_DIG, spots=False)
 
 
 class MetromaniaState(State):
@@ -89,9 +141,11 @@ class MetromaniaState(State):
         self.phase = "setup"
         self.to_move = 0  # company
         self.final_left: list[int] = []
-        self.k = 0
+        self._k: int | None = 0
+        self._turn_start: City | None = None  # the city K is worked out from, when asked
         self.steps = 0
-        self.snapshots: list[City] = []
+        # This turn's dig steps, with what `City.take_back` needs to undo them.
+        self.taken: list[tuple[Start | Extend | Finish, Dug]] = []
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, MetromaniaState)
@@ -102,9 +156,10 @@ class MetromaniaState(State):
         other.phase = self.phase
         other.to_move = self.to_move
         other.final_left = list(self.final_left)
-        other.k = self.k
+        other._k = self._k
+        other._turn_start = self._turn_start  # never changed: K is searched on a copy
         other.steps = self.steps
-        other.snapshots = [c.copy() for c in self.snapshots]
+        other.taken = list(self.taken)
 
     # --- setup --------------------------------------------------------------------------
     @property
@@ -132,11 +187,37 @@ class MetromaniaState(State):
         assert self.city is not None
         self.to_move = company
         self.steps = 0
-        self.snapshots = []
+        self.taken = []
         self.city.marker_this_turn = False
         self.city.starts_this_turn = 0
         self.city.first_turn = not any(line.started for line in self.city.lines[company])
-        self.k = dig_obligation(self.city, company)
+        self._k, self._turn_start = None, self.city.copy()
+
+    @property
+    def snapshots(self) -> list[City]:
+        """The city before each step of this turn, worked out by taking the steps back."""
+        assert self.city is not None or not self.taken
+        found = []
+        city = self.city
+        for step, dug in reversed(self.taken):
+            assert city is not None
+            city = city.copy()
+            city.take_back(self.to_move, step, dug)
+            found.append(city)
+        return found[::-1]
+
+    @property
+    def k(self) -> int:
+        """K, the turn's dig obligation, worked out from the city as the turn began when
+        first asked: a bot trying the last steps of a turn never needs the next one's."""
+        if self._k is None:
+            assert self._turn_start is not None
+            self._k, self._turn_start = dig_obligation(self._turn_start, self.to_move), None
+        return self._k
+
+    @k.setter
+    def k(self, value: int) -> None:
+        self._k, self._turn_start = value, None
 
     # --- whose move -------------------------------------------------------------------
     def is_chance(self) -> bool:
@@ -171,18 +252,32 @@ class MetromaniaState(State):
         if all(needs_marker(step) for step in found):
             found.append(Pass())
         if self.steps == 0:
-            for number, line in enumerate(self.city.lines[company]):
-                for v in line.vertices:
-                    station = Station(number, v)
-                    if self.city.problem(company, station) is None:
-                        found.append(station)
+            found += self.city.iter_station_steps(company)
         return found
 
     def _dig_steps(self, company: int) -> Iterator[Start | Extend | Finish]:
-        """The dig steps legal now, the obligation included."""
+        """The dig steps legal now, the obligation included; the search runs on a copy,
+        so that the state's city never changes under its readers."""
         assert self.city is not None
-        for step in self.city.iter_dig_steps(company):
-            if self._keeps_obligation(company, step):
+        wanted = self.k - self.steps - 1
+        if wanted <= 0:
+            yield from self.city.iter_dig_steps(company)
+            return
+        trial = self.city.copy()
+        alone = list(trial.iter_dig_steps(company))
+        standing = [step for step in alone if is_plain(step)]
+        # While neither line is started, no rule tells L1 from L2: a start of L2 leaves
+        # as much room as the same start of L1.
+        alike = not any(line.started for line in trial.lines[company])
+        room: dict[tuple[Gate, Vertex], bool] = {}
+        for step in alone:
+            if alike and isinstance(step, Start):
+                where = (step.gate, step.vertex)
+                if where not in room:
+                    room[where] = leaves_room(trial, company, step, wanted)
+                if room[where]:
+                    yield step
+            elif leaves_room(trial, company, step, wanted, standing):
                 yield step
 
     def _keeps_obligation(self, company: int, step: Start | Extend | Finish) -> bool:
@@ -190,11 +285,7 @@ class MetromaniaState(State):
         if need be; the company may still stop before that Spot when it comes to it."""
         assert self.city is not None
         wanted = self.k - self.steps - 1
-        if wanted <= 0:
-            return True
-        after = self.city.copy()
-        after.apply(company, step)
-        return reachable(after, company, wanted)
+        return wanted <= 0 or leaves_room(self.city.copy(), company, step, wanted)
 
     def _owed_step(self, company: int) -> Start | Extend | Finish | None:
         """A legal step that needs no marker: while one exists, the turn must go on."""
@@ -220,7 +311,7 @@ class MetromaniaState(State):
         assert self.city is not None
         company = self.to_move
         if isinstance(action, Undo):
-            if not self.snapshots:
+            if not self.taken:
                 return Refusal("nothing_to_undo", N_("no step of this turn to take back"))
             return None
         if isinstance(action, Station) and self.steps > 0:
@@ -260,20 +351,23 @@ class MetromaniaState(State):
             return
         assert self.city is not None
         if isinstance(action, Undo):
-            self.city = self.snapshots.pop()
+            step, dug = self.taken.pop()
+            self.city.take_back(self.to_move, step, dug)
             self.steps -= 1
             return
         if isinstance(action, Pass):
             self._end_turn()
             return
         assert isinstance(action, Start | Extend | Finish | Station)
-        self.snapshots.append(self.city.copy())
-        self.city.apply(self.to_move, action)
+        dug = self.city.apply(self.to_move, action)
         if isinstance(action, Station):
             self._end_turn()
             return
+        self.taken.append((action, dug))
         self.steps += 1
-        if self.steps == MAX_DIG or next(self._dig_steps(self.to_move), None) is None:
+        # A step that kept the obligation leaves a legal step whenever more are owed, so
+        # the turn goes on exactly while some dig step is legal on its own.
+        if self.steps == MAX_DIG or next(self.city.iter_dig_steps(self.to_move), None) is None:
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -285,7 +379,7 @@ class MetromaniaState(State):
         if self.phase == "final":
             if not self.final_left:
                 self.phase = "over"
-                self.snapshots = []
+                self.taken = []
                 return
             self._start_turn(self.final_left.pop(0))
             return
@@ -308,8 +402,23 @@ class MetromaniaState(State):
             return True
         if city.supply == 0:
             return True
-        done = sum(1 for lid, line in city.all_lines() if line.finished or city.blocked(lid))
-        return done >= self.rules.end_lines
+        return self._lines_done()
+
+    def _lines_done(self) -> bool:
+        """Whether `end_lines` lines are finished or blocked (§10); blocked lines take a
+        search, so the count stops once it is settled."""
+        assert self.city is not None
+        lines = self.city.all_lines()
+        wanted, left = self.rules.end_lines, len(lines)
+        for lid, line in lines:
+            if line.finished or self.city.blocked(lid):
+                wanted -= 1
+                if wanted == 0:
+                    return True
+            left -= 1
+            if left < wanted:
+                return False
+        return False
 
     def end_reasons(self) -> list[str]:
         """Which end conditions hold now (for reports)."""
@@ -320,8 +429,7 @@ class MetromaniaState(State):
             reasons.append("both_lines_finished")
         if city.supply == 0:
             reasons.append("stations_used")
-        done = sum(1 for lid, line in city.all_lines() if line.finished or city.blocked(lid))
-        if done >= self.rules.end_lines:
+        if self._lines_done():
             reasons.append("lines_blocked_or_finished")
         return reasons
 
