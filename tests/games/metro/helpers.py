@@ -8,7 +8,6 @@ from typing import Any
 import linecraft
 from linecraft.games.metro.position import Table, parse_position
 from linecraft.games.metro.rules import MetroState
-from linecraft.games.metro.scoring import departures
 
 VECTORS = Path(__file__).parent / "vectors"
 
@@ -26,7 +25,5 @@ def state_with(board: list[str | None], hand: str, **options: Any) -> MetroState
         state.advance()
     state.board = list(board)
     state.hands[0] = [hand]
-    state.routes, state.waiting = {}, {}
-    for departure in departures(state.table()):
-        state._retrace(departure)
+    state.index_board()
     return state

@@ -7,6 +7,7 @@ in the free-rotation variant (rotation None means fixed orientation).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from linecraft.core.errors import ActionSyntaxError
 from linecraft.core.i18n import N_, _
@@ -33,12 +34,9 @@ class Place:
     rotation: int | None = None
 
     def __str__(self) -> str:
-        words = ["place", square_name(self.square)]
-        if self.code:
-            words.append(self.code)
-        if self.rotation is not None:
-            words.append(f"r{self.rotation}")
-        return " ".join(words)
+        code = f" {self.code}" if self.code else ""
+        rotation = "" if self.rotation is None else f" r{self.rotation}"
+        return f"place {square_name(self.square)}{code}{rotation}"
 
     @property
     def id(self) -> int:
@@ -47,6 +45,13 @@ class Place:
         return (
             self.square * len(VALID_CODES) + VALID_CODES.index(self.code)
         ) * _ROTATIONS + rotation
+
+
+@cache
+def placings(code: str, rotation: int | None) -> tuple[Place, ...]:
+    """Every `Place` of `code` turned `rotation`, by square, made once: legal-action
+    lists repeat them all game."""
+    return tuple(Place(sq, code, rotation) for sq in range(SQUARES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +189,10 @@ class Outcome:
 
     def __str__(self) -> str:
         return f"{self.kind} {self.value}"
+
+
+# Every tile draw, made once: a pile is listed at each draw.
+TILE_OUTCOMES = {code: Outcome("tile", code) for code in VALID_CODES}
 
 
 def parse_outcome(text: str) -> Outcome:

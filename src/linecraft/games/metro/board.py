@@ -66,6 +66,14 @@ def across(sq: int, exit_: int) -> tuple[int, int] | None:
     return square(row, col), partner
 
 
+# `ACROSS[sq][exit]` is `across(sq, exit)`, looked up at every step of a route.
+ACROSS = tuple(tuple(across(sq, exit_) for exit_ in range(8)) for sq in range(SQUARES))
+# `TILE_NEIGHBOURS[sq]`: the tile squares among `orthogonal_neighbours(sq)`.
+TILE_NEIGHBOURS = tuple(
+    tuple(n for n in orthogonal_neighbours(sq) if n not in CENTRAL_SQUARES) for sq in range(SQUARES)
+)
+
+
 def _edge_departure(station: int) -> tuple[int, int]:
     if station <= 8:
         return square(0, 8 - station), 0

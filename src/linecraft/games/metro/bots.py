@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from linecraft.games.metro.scoring import number_points, owners
+from linecraft.games.metro.scoring import number_points
 from linecraft.games.metro.tables import SEAT_COLOURS
 
 if TYPE_CHECKING:
@@ -18,19 +18,18 @@ GROWTH = 3.0  # what an open line is still expected to add
 
 def projected(state: MetroState) -> dict[str, float]:
     """Each car colour's points if every open line grew by GROWTH and then ended."""
-    value: dict[str, float] = {}
-    for departure, colour in owners(state._table_shell()).items():
-        route = state.routes[departure]
-        points = route.points if route.complete else route.passages + GROWTH
-        value[colour] = value.get(colour, 0.0) + points
-    return value
+    return {
+        colour: points + passages + GROWTH * lines
+        for colour, (points, passages, lines) in state.line_totals.items()
+    }
 
 
 def table_value(state: MetroState, player: int) -> float:
     value = projected(state)
     numbers = 0.0
-    for route in state.routes.values():
-        if route.to is not None and route.to.isdigit() and int(route.to) in state.numbers[player]:
+    held = state.numbers[player]
+    for route in state.routes.values() if held else ():
+        if route.to is not None and route.to.isdigit() and int(route.to) in held:
             numbers += number_points(route)
     if 1 in state.rules.modules:
         own = sum(pct / 10 * value.get(company, 0.0) for company, pct in state.shares[player])

@@ -27,7 +27,7 @@ from linecraft.games.metro.reference import share_cards, tiles_left
 from linecraft.games.metro.rules import MetroState
 from linecraft.games.metro.scoring import format_records, score_table
 from linecraft.games.metro.svg import Window, render_share, render_table, render_tile
-from linecraft.games.metro.tables import parse_share, share_text
+from linecraft.games.metro.tables import edge_owners, parse_share, share_text
 from linecraft.games.metro.terminal import state_text
 from linecraft.games.metro.tiles import rotate
 
@@ -57,6 +57,8 @@ class Metro(Game):
         self.central_track_rotation = str(options["central_track_rotation"])
         self.central_tracks_no_adjacency = bool(options["central_tracks_no_adjacency"])
         self.numbers_per_player = int(options["numbers_per_player"])
+        # Departure → colour of the car printed on the board (or a company's station).
+        self.edge_cars = edge_owners(self.num_players, 1 in self.modules)
         if {2, 3} <= self.modules:
             raise ValueError(_("modules 2 and 3 cannot be combined (§15)"))
         if 4 in self.modules and self.numbers_per_player * self.num_players > 32:

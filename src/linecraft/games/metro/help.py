@@ -16,7 +16,7 @@ from linecraft.games.metro import words
 from linecraft.games.metro.board import CENTRAL_SQUARES, square, square_name
 from linecraft.games.metro.game import Metro
 from linecraft.games.metro.position import Table, parse_board_rows
-from linecraft.games.metro.routes import one_tile_completion, trace
+from linecraft.games.metro.routes import trace
 from linecraft.games.metro.rules import MetroState
 from linecraft.games.metro.scoring import company_values, owners, score_table
 from linecraft.games.metro.svg import (
@@ -577,7 +577,7 @@ def _placed(table: Table, sq: int, *, framed: bool = False) -> str:
 
 def _one_tile_caption(state: MetroState, sq: int) -> str:
     """Why the engine forbids the tile on `sq`: the line it would finish at once."""
-    departure = one_tile_completion(state.board, sq, PLACING_TILE, state.car_departures())
+    departure = state.one_tile_line(sq, PLACING_TILE)
     assert departure is not None, f"{PLACING_TILE} on {square_name(sq)} should be forbidden"
     after = list(state.board)
     after[sq] = PLACING_TILE

@@ -8,26 +8,35 @@ only one seat may see are marked private (`chance_viewers`).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from linecraft.core.errors import IllegalActionError
 from linecraft.core.game import Action, ScoreCard, State
 from linecraft.core.game import Outcome as CoreOutcome
 from linecraft.core.i18n import N_, _
-from linecraft.games.metro.actions import Central, Draw, Exchange, Outcome, Pass, Place
+from linecraft.games.metro.actions import (
+    TILE_OUTCOMES,
+    Central,
+    Draw,
+    Exchange,
+    Outcome,
+    Pass,
+    Place,
+    placings,
+)
 from linecraft.games.metro.board import (
     CENTRAL_POSITIONS,
     CENTRAL_SQUARES,
     SQUARES,
+    TILE_NEIGHBOURS,
     TILE_SQUARES,
     on_outer_ring,
-    orthogonal_neighbours,
     square_name,
 )
+from linecraft.games.metro.bots import table_value
 from linecraft.games.metro.position import Table
-from linecraft.games.metro.routes import Route, one_tile_completion, trace
-from linecraft.games.metro.scoring import departures, owners, score_table
+from linecraft.games.metro.routes import ONE_TILE_LINES, Route, one_tile_endings, trace
+from linecraft.games.metro.scoring import departures, score_table
 from linecraft.games.metro.tables import (
     COMPANIES,
     PERCENTAGES,
@@ -35,7 +44,14 @@ from linecraft.games.metro.tables import (
     parse_share,
     share_text,
 )
-from linecraft.games.metro.tiles import CENTRAL_PIECES, COPIES, design, rotate
+from linecraft.games.metro.tiles import (
+    CENTRAL_PIECES,
+    COPIES,
+    TURNS,
+    VALID_CODES,
+    design,
+    rotate,
+)
 
 if TYPE_CHECKING:
     from linecraft.games.metro.game import Metro
@@ -91,7 +107,7 @@ class MetroState(State):
         self.rules = game
         n = game.num_players
         self.board: list[str | None] = [None] * SQUARES
-        self.pile: Counter[str] = Counter(COPIES)
+        self.pile: dict[str, int] = dict(COPIES)
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.drawn: str | None = None  # a tile drawn with `draw`, to be placed now
         self.turn = 0
@@ -100,18 +116,24 @@ class MetroState(State):
         self.central_used = [False] * n
         self.shares: list[list[tuple[str, int]]] = [[] for _ in range(n)]
         self.revealed: set[tuple[str, int]] = set()
-        self.stacks = {p: Stack(set(COMPANIES)) for p in PERCENTAGES}
+        modules = game.modules  # the stacks and the number tokens only where in play
+        self.stacks = {p: Stack(set(COMPANIES)) for p in PERCENTAGES} if 1 in modules else {}
         self.open_share: dict[int, str] = {}
         self.exchanged_last = [False] * n
         self.numbers: list[list[int]] = [[] for _ in range(n)]
-        self.number_pile = set(range(1, 33))
+        self.number_pile = set(range(1, 33)) if 4 in modules else set()
         self.over = False
         # Chance events still to come, in order: (kind, seat or None, detail).
         self.pending: list[tuple[str, int | None, int]] = self._setup_events()
         self.routes: dict[str, Route] = {}
-        self.waiting: dict[int, list[str]] = {}
-        for departure in departures(self._table_shell()):
-            self._retrace(departure)
+        self.waiting: dict[int, tuple[str, ...]] = {}  # empty square -> routes stopped there
+        self.placeable: set[int] = set()  # the squares `adjacency_legal` allows
+        # Car colour -> (points of its complete lines, passages of its open lines, its
+        # open lines): what the bots judge a table by, without walking every route.
+        self.line_totals: dict[str, tuple[int, int, int]] = {}
+        self.index_board()
+        # Square -> the codes, as laid, that §6 forbids there while other placements exist.
+        self.one_tile_endings = one_tile_endings(frozenset(self.cars()))
 
     def _setup_events(self) -> list[tuple[str, int | None, int]]:
         game = self.rules
@@ -133,7 +155,7 @@ class MetroState(State):
         assert isinstance(other, MetroState)
         other.rules = self.rules
         other.board = list(self.board)
-        other.pile = self.pile.copy()
+        other.pile = dict(self.pile)
         other.hands = [list(h) for h in self.hands]
         other.drawn = self.drawn
         other.turn = self.turn
@@ -150,7 +172,10 @@ class MetroState(State):
         other.over = self.over
         other.pending = list(self.pending)
         other.routes = dict(self.routes)
-        other.waiting = {sq: list(d) for sq, d in self.waiting.items()}
+        other.waiting = dict(self.waiting)
+        other.placeable = set(self.placeable)
+        other.line_totals = dict(self.line_totals)
+        other.one_tile_endings = self.one_tile_endings
 
     # --- the table --------------------------------------------------------------------
     def _table_shell(self) -> Table:
@@ -175,20 +200,71 @@ class MetroState(State):
             )
         return table
 
+    def cars(self) -> dict[str, str]:
+        """Departure → the colour of its car, for every departure with a car now (edge
+        cars and central cars)."""
+        return {**self.rules.edge_cars, **self.central_cars}
+
     def car_departures(self) -> list[str]:
         """Departures with a car now: the one-tile-line rule protects only these."""
-        return list(owners(self._table_shell()))
+        return list(self.cars())
+
+    def car(self, departure: str) -> str | None:
+        """The colour of the car on `departure`, if it has one."""
+        return self.central_cars.get(departure) or self.rules.edge_cars.get(departure)
+
+    def index_board(self) -> None:
+        """Trace every route and find the placeable squares of the board as it is, laying
+        its pieces one by one on the empty board: the central pieces first, as module 3
+        lays them before any tile (`_lay` keeps all this up to date from then on)."""
+        board, self.board = self.board, [None] * SQUARES
+        self.routes, self.waiting, self.line_totals = {}, {}, {}
+        for departure in departures(self._table_shell()):
+            self._retrace(departure)
+        self.placeable = {sq for sq in TILE_SQUARES if on_outer_ring(sq)}
+        for sq in (*CENTRAL_SQUARES, *TILE_SQUARES):
+            piece = board[sq]
+            if piece is not None:
+                self._lay(sq, piece)
 
     def _retrace(self, departure: str) -> None:
-        route = trace(self.board, departure)
+        before = self.routes.get(departure)
+        route = trace(self.board, departure, before)
         self.routes[departure] = route
         if route.stop is not None:
-            self.waiting.setdefault(route.stop, []).append(departure)
+            self.waiting[route.stop] = (*self.waiting.get(route.stop, ()), departure)
+        colour = self.car(departure)
+        if colour is not None:
+            self._count_line(colour, route, before)
+
+    def _count_line(self, colour: str, route: Route, open_before: Route | None = None) -> None:
+        """Count a route of a `colour` car in `line_totals`, in place of the open route
+        it went on from (`open_before`), if any."""
+        points, passages, lines = self.line_totals.get(colour, (0, 0, 0))
+        if open_before is not None:
+            passages, lines = passages - open_before.passages, lines - 1
+        if route.complete:
+            points += route.points
+        else:
+            passages, lines = passages + route.passages, lines + 1
+        self.line_totals[colour] = (points, passages, lines)
+
+    def _lay(self, sq: int, piece: str) -> None:
+        """Put a tile or a central piece on `sq`: the routes stopped there go on, and the
+        empty tile squares beside it become placeable if it anchors them (§6)."""
+        self.board[sq] = piece
+        self.placeable.discard(sq)
+        if self._anchors(sq):
+            for n in TILE_NEIGHBOURS[sq]:
+                if self.board[n] is None:
+                    self.placeable.add(n)
+        for departure in self.waiting.pop(sq, ()):
+            self._retrace(departure)
 
     def profits(self) -> dict[str, int]:
         """Points earned so far by each car colour (players' or companies')."""
         earned: dict[str, int] = {}
-        for departure, colour in owners(self._table_shell()).items():
+        for departure, colour in self.cars().items():
             earned[colour] = earned.get(colour, 0) + self.routes[departure].points
         return earned
 
@@ -215,10 +291,9 @@ class MetroState(State):
 
     # --- placements -------------------------------------------------------------------
     def adjacency_legal(self, sq: int) -> bool:
-        """An empty tile square on the outer ring or beside a piece on the board (§6)."""
-        if sq in CENTRAL_SQUARES or self.board[sq] is not None:
-            return False
-        return on_outer_ring(sq) or any(self._anchors(n) for n in orthogonal_neighbours(sq))
+        """An empty tile square on the outer ring or beside a piece on the board (§6): the
+        empty board's outer ring, and the squares beside each piece `_lay` lays."""
+        return sq in self.placeable
 
     def _anchors(self, sq: int) -> bool:
         """Whether the piece on `sq` makes the squares beside it placeable: a tile always,
@@ -229,26 +304,25 @@ class MetroState(State):
 
     def placements(self, code: str) -> list[Place]:
         """Every legal placement of the tile with printed `code` (§6, Rulings 3 and 7)."""
-        free = self.rules.free_rotation
-        rotations = range(4) if free else (0,)
-        candidates: list[tuple[Place, str]] = []
-        for sq in TILE_SQUARES:
-            if not self.adjacency_legal(sq):
-                continue
-            seen = set()
-            for k in rotations:
-                placed = rotate(code, k)
-                if placed in seen:
-                    continue
-                seen.add(placed)
-                candidates.append((Place(sq, code, k if free else None), placed))
-        cars = self.car_departures()
+        turns = TURNS[code] if self.rules.free_rotation else ((None, code),)
+        layings = [(placings(code, k), placed) for k, placed in turns]
+        squares = sorted(self.placeable)
+        ending = self.one_tile_endings  # the layings `one_tile_line` finds a line for
         allowed = [
-            place
-            for place, placed in candidates
-            if one_tile_completion(self.board, place.square, placed, cars) is None
+            by_square[sq]
+            for sq in squares
+            for by_square, placed in layings
+            if placed not in ending[sq]
         ]
-        return allowed or [place for place, _ in candidates]
+        return allowed or [by_square[sq] for sq in squares for by_square, _placed in layings]
+
+    def one_tile_line(self, sq: int, placed: str) -> str | None:
+        """A departure with a car whose open line the tile laid as `placed` on the empty
+        `sq` would complete in one passage (§6), or None."""
+        lines = ONE_TILE_LINES[sq].get(placed)
+        if lines is None:
+            return None
+        return next((departure for departure in self.car_departures() if departure in lines), None)
 
     def tiles_to_place(self, player: int) -> list[str]:
         """The printed codes the player may place now (the drawn tile, else the hand)."""
@@ -264,7 +338,7 @@ class MetroState(State):
             found.extend(self.placements(code))
         if self.drawn is not None:
             return found
-        if sum(self.pile.values()) > 0:
+        if any(self.pile.values()):
             found.append(Draw())
         found.extend(self._exchanges(player))
         found.extend(self._central_moves(player))
@@ -433,12 +507,11 @@ class MetroState(State):
             return _("{square} is the central station").format(square=square_name(sq))
         if self.board[sq] is not None:
             return _("{square} is not empty").format(square=square_name(sq))
-        if not self.adjacency_legal(sq):
+        if sq not in self.placeable:
             told = _("{square} is neither on the outer ring nor next to a tile")
             return told.format(square=square_name(sq))
         if place not in self.placements(place.code):
-            placed = rotate(place.code, place.rotation or 0)
-            line = one_tile_completion(self.board, sq, placed, self.car_departures())
+            line = self.one_tile_line(sq, rotate(place.code, place.rotation or 0))
             # TRANSLATORS: {station} is a station's number, or C1 to C8 in the centre.
             told = _("it would complete the line from {station} with one tile")
             return told.format(station=line)
@@ -453,12 +526,13 @@ class MetroState(State):
         self.exchanged_last[player] = isinstance(action, Exchange)
         if isinstance(action, Place):
             assert action.code is not None
-            self._place(action)
+            self._lay(action.square, rotate(action.code, action.rotation or 0))
+            self.placed += 1
             if self.drawn is not None:
                 self.drawn = None
             else:
                 self.hands[player].remove(action.code)
-                if sum(self.pile.values()):
+                if any(self.pile.values()):
                     self.pending.append(("tile", player, 0))
         elif isinstance(action, Exchange):
             own = self._own_share(player, action.percentage)
@@ -476,52 +550,52 @@ class MetroState(State):
             if action.share:
                 self.revealed.add(action.share)
             self.central_cars[action.position] = colour
+            self.one_tile_endings = one_tile_endings(frozenset(self.cars()))
+            self._count_line(colour, self.routes[action.position])
             self.central_used[player] = True
         if self.placed >= TOTAL_TILES:
             self.over = True
         self.turn = (player + 1) % n
 
-    def _place(self, action: Place) -> None:
-        assert action.code is not None
-        self.board[action.square] = rotate(action.code, action.rotation or 0)
-        self.placed += 1
-        for departure in self.waiting.pop(action.square, []):
-            self._retrace(departure)
-
     # --- chance -----------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[CoreOutcome, float]]:
-        options = self._outcomes()
-        total = sum(options.values())
-        return [(outcome, count / total) for outcome, count in options.items()]
+        outcomes, counts = self._outcomes()
+        total = sum(counts)
+        return [(outcome, count / total) for outcome, count in zip(outcomes, counts, strict=True)]
 
-    def _outcomes(self) -> dict[Outcome, int]:
+    def _outcomes(self) -> tuple[list[Outcome], list[int]]:
+        """The outcomes the pending draw may have, and how many ways each happens."""
         kind, _seat, detail = self.pending[0]
         if kind in ("tile", "drawn"):
-            return {
-                Outcome("tile", code): count for code, count in sorted(self.pile.items()) if count
-            }
+            codes = [code for code in VALID_CODES if self.pile[code]]
+            return [TILE_OUTCOMES[code] for code in codes], [self.pile[code] for code in codes]
         if kind == "centre":
             used = {design(c) for c in (self.board[sq] for sq in CENTRAL_SQUARES) if c}
             rotations = range(4) if self.rules.central_track_rotation == "random" else (0,)
-            return {
-                Outcome("centre", rotate(piece, k)): 1
-                for piece in CENTRAL_PIECES
-                if piece not in used
-                for k in rotations
-            }
-        if kind in ("share", "open"):
+            laid = dict.fromkeys(  # a piece looking the same after a turn is laid one way
+                rotate(piece, k) for piece in CENTRAL_PIECES if piece not in used for k in rotations
+            )
+            outcomes = [Outcome("centre", code) for code in laid]
+        elif kind in ("share", "open"):
             stack = self.stacks[detail]
-            if stack.unseen:
-                return {Outcome(kind, share_text(c, detail)): 1 for c in sorted(stack.unseen)}
-            return {Outcome(kind, share_text(stack.returned[0][0], detail)): 1}
-        return {Outcome("number", str(n)): 1 for n in sorted(self.number_pile)}
+            companies = sorted(stack.unseen) if stack.unseen else [stack.returned[0][0]]
+            outcomes = [Outcome(kind, share_text(c, detail)) for c in companies]
+        else:
+            outcomes = [Outcome("number", str(n)) for n in sorted(self.number_pile)]
+        return outcomes, [1] * len(outcomes)
 
     def _sample_outcome(self, rng: random.Random) -> CoreOutcome:
-        options = self._outcomes()
-        return rng.choices(list(options), weights=list(options.values()))[0]
+        outcomes, counts = self._outcomes()
+        return rng.choices(outcomes, weights=counts)[0]
+
+    def _possible(self, outcome: Outcome) -> bool:
+        """Whether `outcome` may be drawn now (a tile is checked against the pile alone)."""
+        if self.pending[0][0] in ("tile", "drawn"):
+            return outcome.kind == "tile" and self.pile.get(outcome.value, 0) > 0
+        return outcome in self._outcomes()[0]
 
     def _do_chance(self, outcome: CoreOutcome) -> None:
-        if not isinstance(outcome, Outcome) or outcome not in self._outcomes():
+        if not isinstance(outcome, Outcome) or not self._possible(outcome):
             kind = self.pending[0][0]
             # TRANSLATORS: {outcome} is in notation (e.g. "tile cbaa"); {kind} is the kind
             # of draw as the notation names it: tile, drawn, centre, share, open or number.
@@ -537,9 +611,7 @@ class MetroState(State):
                 self.hands[seat].append(outcome.value)
         elif kind == "centre":
             sq = next(sq for sq in CENTRAL_SQUARES if self.board[sq] is None)
-            self.board[sq] = outcome.value
-            for departure in self.waiting.pop(sq, []):
-                self._retrace(departure)
+            self._lay(sq, outcome.value)
         elif kind in ("share", "open"):
             share = parse_share(outcome.value)
             assert share is not None
@@ -565,8 +637,6 @@ class MetroState(State):
         return {p["seat"]: ScoreCard({k: v for k, v in p.items() if k != "seat"}) for p in players}
 
     def heuristic(self, player: int) -> float:
-        from linecraft.games.metro.bots import table_value
-
         return table_value(self, player)
 
     def winners(self) -> list[int]:

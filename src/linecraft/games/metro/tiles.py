@@ -76,6 +76,20 @@ CONNECT: dict[str, tuple[int, ...]] = {
 for _piece in CENTRAL_PIECES:
     for _k in range(4):
         CONNECT[rotate(_piece, _k)] = connections(rotate(_piece, _k))
+
+
+def _turns(code: str) -> tuple[tuple[int, str], ...]:
+    """(quarter turns, the code as laid) for each distinct way to lay `code`, naming a
+    laying by its fewest quarter turns (Ruling 7)."""
+    laid: dict[str, int] = {}
+    for k in range(4):
+        laid.setdefault(rotate(code, k), k)
+    return tuple((k, placed) for placed, k in laid.items())
+
+
+# Printed code → its distinct layings, in the order of their quarter turns.
+TURNS: dict[str, tuple[tuple[int, str], ...]] = {code: _turns(code) for code in VALID_CODES}
+
 DESIGN_COPIES: dict[str, int] = {}
 for _code, _count in COPIES.items():
     DESIGN_COPIES[design(_code)] = DESIGN_COPIES.get(design(_code), 0) + _count
