@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -74,6 +75,12 @@ class Place:
         )
 
 
+@cache
+def place(source: str, cell: int, token: str) -> Place:
+    """The one `Place` of a drawing: legal moves list the same drawings again and again."""
+    return Place(source, cell, token)
+
+
 @dataclass(frozen=True, slots=True)
 class End:
     """Declare that one's drawing for this round is finished."""
@@ -110,6 +117,9 @@ class Volcano:
     @property
     def id(self) -> int:
         return _VOLCANO_BASE + self.cell
+
+
+VOLCANOES = tuple(Volcano(cell) for cell in range(CELLS))  # the one `Volcano` of each square
 
 
 @dataclass(frozen=True, slots=True)

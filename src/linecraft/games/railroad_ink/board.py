@@ -6,19 +6,25 @@ None for an empty square.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache, lru_cache
+from itertools import product
 
 from linecraft.core.errors import PositionError
 from linecraft.core.i18n import Nn_, _, _n
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER,
+    CRATER_SIDE,
     HIGHWAY,
     OPPOSITE,
     RAILWAY,
     SIDE_NAMES,
+    E,
+    N,
+    S,
+    W,
     piece,
 )
 
@@ -93,15 +99,6 @@ def exit_name(cell: int, side: int) -> str:
     'A2N'
     """
     return cell_name(cell) + SIDE_NAMES[side]
-
-
-def facing(board: Board, cell: int, side: int) -> tuple[int, str | None]:
-    """(neighbour square or -1, the side type that faces `side` there or None)."""
-    other = NEIGHBOUR[cell][side]
-    if other < 0:
-        return other, None
-    token = board[other]
-    return other, (token[OPPOSITE[side]] if token is not None else None)
 
 
 def parse_board(text: str) -> Drawing:
@@ -220,59 +217,148 @@ def format_board(board: Board) -> str:
 def frontier(board: Board) -> list[int]:
     """Empty squares that a route side or an exit points at: the only legal targets
     (on the surface and underground alike)."""
-    targets = set()
+    targets = {cell for cell in _ON_EXITS if board[cell] is None}
     for cell, token in enumerate(board):
-        if token is None:
-            if _ON_EXIT[cell]:
-                targets.add(cell)
-        elif token != CRATER:
-            for side in _route_sides(token):
-                other = NEIGHBOUR[cell][side]
-                if other >= 0 and board[other] is None:
+        if token is not None:
+            for other in _pointed(cell, token):
+                if board[other] is None:
                     targets.add(other)
     return sorted(targets)
 
 
-_ON_EXIT = tuple(any(sides) for sides in EXIT_TYPE)
+_ON_EXITS = tuple(cell for cell, sides in enumerate(EXIT_TYPE) if any(sides))
 
 
 @cache
-def _route_sides(token: str) -> tuple[int, ...]:
-    return tuple(side for side in range(4) if token[side] != BLANK)
+def _pointed(cell: int, token: str) -> tuple[int, ...]:
+    """The squares the sides of a drawing on `cell` point at (a crater points nowhere)."""
+    if token == CRATER:
+        return ()
+    return tuple(
+        other for side, other in enumerate(NEIGHBOUR[cell]) if token[side] != BLANK and other >= 0
+    )
+
+
+# --- which drawings fit where (§7.3, §9.5, §11.4) -----------------------------------------
+OPEN = "."  # a side faces nothing that counts: an empty square, a blank side, a crater, the edge
+UNCONNECTED = 4  # a refusal that is no side's: no side of the drawing meets its own type
+Refusal = Callable[[str, str], int | None]  # the side refusing a drawing, from what it faces
+
+
+def route_refusal(token: str, facing: str) -> int | None:
+    """Which rule refuses a route drawing, from the side types `facing` its sides: the
+    first side that meets another type, `UNCONNECTED` when no side meets its own type,
+    None when it fits (§7.3 items 4–5; underground §11.4 the same with subways and pipes)."""
+    connected = False
+    for side in range(4):
+        kind, met = token[side], facing[side]
+        if kind == BLANK or met == OPEN:
+            continue
+        if met != kind:
+            return side
+        connected = True
+    return None if connected else UNCONNECTED
+
+
+class Fitting:
+    """Which drawings fit on an empty square of one kind of board, known from its
+    *facing*: the four side types (N, E, S, W) that the neighbouring squares turn
+    towards it, or the exits on its border (`OPEN` where nothing counts). Nothing
+    else decides whether a drawing fits, so the rule (`refusal`) is asked once for
+    every face and facing at import, and legal drawings are then looked up.
+
+    `drawings[face][facing]`: the drawings of `face` that fit there, in the order of
+    `faces[face]`; `facings[token]`: the facings a drawing fits.
+    """
+
+    def __init__(
+        self,
+        faces: Mapping[str, tuple[str, ...]],
+        exits: Mapping[str, str],
+        types: str,
+        refusal: Refusal,
+    ) -> None:
+        self.edges = tuple(
+            "".join(OPEN if kind is None else exits[kind] for kind in sides) for sides in EXIT_TYPE
+        )  # what the exits on a square's border count as, side by side
+        every = ["".join(sides) for sides in product(OPEN + types, repeat=4)]
+        self.drawings = {
+            face: {
+                facing: tuple(t for t in tokens if refusal(t, facing) is None) for facing in every
+            }
+            for face, tokens in faces.items()
+        }
+        self.facings: dict[str, frozenset[str]] = {
+            token: frozenset(f for f in every if token in self.drawings[face][f])
+            for face, tokens in faces.items()
+            for token in tokens
+        }
+
+    def facing(self, board: Board, cell: int) -> str:
+        """The side types facing `cell`'s sides N, E, S, W on `board`."""
+        edge = self.edges[cell]
+        north, east, south, west = NEIGHBOUR[cell]  # each looking back with its opposite side
+        return (
+            (edge[N] if north < 0 else OPEN if (token := board[north]) is None else token[S])
+            + (edge[E] if east < 0 else OPEN if (token := board[east]) is None else token[W])
+            + (edge[S] if south < 0 else OPEN if (token := board[south]) is None else token[N])
+            + (edge[W] if west < 0 else OPEN if (token := board[west]) is None else token[E])
+        ).replace(CRATER_SIDE, OPEN)
+
+    def fits(self, board: Board, cell: int, token: str) -> bool:
+        """Whether `token` may be drawn on `cell` now."""
+        return board[cell] is None and self.facing(board, cell) in self.facings[token]
+
+    def spots(self, board: Board, targets: Iterable[int]) -> list[Spot]:
+        """Each target square with its facing."""
+        return [(cell, self.facing(board, cell)) for cell in targets]
+
+
+Spot = tuple[int, str]  # an empty square and its facing
 
 
 # --- the order of drawing (§7.5) ---------------------------------------------------------
-Die = tuple[str, tuple[str, ...]]  # a source and the drawings its face allows
-Fits = Callable[[Board, int, str], bool]  # whether a drawing is legal there now
+Die = tuple[str, str]  # a source and the face it shows
 Drawn = tuple[str, int, str]  # a source, the square and the drawing
-Link = tuple[tuple[str, ...], int, str]  # a face, a square it could reach, the drawing
+Link = tuple[str, int, str]  # a face, a square it could reach, the drawing
 
 
-def longest_drawing(board: Board, dice: Sequence[Die], fits: Fits, enough: int) -> list[Drawn]:
-    """The longest sequence of drawings of distinct `dice`, each legal (`fits`) on
-    `board` with the earlier ones drawn, stopping at the first of `enough` drawings.
+def longest_drawing(
+    board: Board, dice: Sequence[Die], fitting: Fitting, enough: int
+) -> list[Drawn]:
+    """The longest sequence of drawings of distinct `dice`, each legal on `board` with
+    the earlier ones drawn, stopping at the first of `enough` drawings.
 
-    >>> dice = [("d1", (".H.H",)), ("d2", (".H.H",))]
-    >>> def fits(board, cell, token):  # D1 on its exit, then D2 beside it
-    ...     return cell == 21 or (cell == 22 and board[21] is not None)
-    >>> longest_drawing([None] * CELLS, dice, fits, 2)
-    [('d1', 21, '.H.H'), ('d2', 22, '.H.H')]
+    >>> from linecraft.games.railroad_ink.rules import ROUTES
+    >>> longest_drawing([None] * CELLS, [("d1", "HS"), ("d2", "HS")], ROUTES, 2)
+    [('d1', 1, 'H.H.'), ('d2', 5, 'H.H.')]
     """
-    return _DrawingOrders(board, dice, fits).longest(enough)
+    return _DrawingOrders(board, dice, fitting, enough).longest()
 
 
-def draws_in_order(board: Board, drawings: Sequence[Drawn], fits: Fits) -> bool:
+@lru_cache(maxsize=4096)
+def enough_drawing(
+    board: tuple[str | None, ...], dice: tuple[Die, ...], fitting: Fitting, enough: int
+) -> tuple[Drawn, ...]:
+    """A sequence of `enough` drawings of distinct `dice`, each legal on `board` with
+    the earlier ones drawn (the one `longest_drawing` finds), or a shorter one when
+    there is none: then the search gives up as soon as it knows, rather than looking
+    for the longest. Kept, since the same boards are asked about again and again."""
+    return tuple(_DrawingOrders(board, dice, fitting, enough, longest=False).longest())
+
+
+def draws_in_order(board: Board, drawings: Sequence[Drawn], fitting: Fitting) -> bool:
     """Whether `drawings` can be drawn on `board` one after another in this order."""
     work = list(board)
     for _source, cell, token in drawings:
-        if not fits(work, cell, token):
+        if not fitting.fits(work, cell, token):
             return False
         work[cell] = token
     return True
 
 
 BLOCKED = "...."  # a square put out of use: nothing is drawn on it, nothing joins it
-Longest = Callable[[Board, list[tuple[str, str]], int], list[Drawn]]  # by (source, face)
+EVERY_SQUARE = frozenset(range(CELLS))
 
 
 class Ways:
@@ -280,96 +366,114 @@ class Ways:
     from one order that draws `need` of the dice `left` (source, face) on `board`:
     which drawings leave a way open.
 
-    A drawing away from the squares of the known order, or of a spare one that keeps
-    off those squares, leaves that order whole. Near both, the order is tried again,
-    then one that keeps off the drawing's square (the known order mended, or searched
-    for, once per square), and only when these fail is the board searched with the
-    drawing on it.
+    For each face a drawing may use, orders of the dice still wanted after it are
+    known: the first one less its die of that face, a spare one that keeps off the
+    first one's squares, and those found on the way. A drawing away from the squares
+    of one of them leaves that order whole; near all, each is tried with the drawing
+    made, and only when all fail is the board searched with the drawing on it (what
+    that finds is known from then on, unless it needs the drawing).
     """
 
     def __init__(
         self,
         board: Board,
-        left: list[tuple[str, str]],
+        left: list[Die],
         need: int,
         order: list[Drawn],
-        fits: Fits,
-        longest: Longest,
+        fitting: Fitting,
     ) -> None:
         self.board = board
         self.left = left
         self.faces = dict(left)
         self.need = need
-        self.fits = fits
-        self.longest = longest
-        self.orders: dict[tuple[str | None, int | None, bool], tuple[list[Drawn], set[int]]] = {
-            (None, None, False): (order, _near(order))
+        self.fitting = fitting
+        # By the face drawn (None: no die of the round) and whether spare: the order,
+        # and the squares near it.
+        self.orders: dict[tuple[str | None, bool], tuple[list[Drawn], set[int]]] = {
+            (None, False): (order, _near(order))
         }
+        # By the face drawn: the squares near every order known for it.
+        self.crowded: dict[str | None, frozenset[int] | set[int]] = {}
+        self.spared: set[str | None] = set()  # the faces whose spare order was asked
+        # By the face drawn: the orders found on the way.
+        self.found: defaultdict[str | None, list[list[Drawn]]] = defaultdict(list)
 
     def keep(self, cell: int, token: str, source: str | None) -> bool:
         """Whether drawing `token` on `cell` (from `source`) leaves a way open."""
         face = self.faces.get(source or "")
-        wanted = self.need - (face is not None)
-        if wanted <= 0:
-            return True
-        for spare in (False, True):
-            known, near = self._order(face, None, spare)
-            if len(known) >= wanted and cell not in near:
+        crowded = self.crowded.get(face)
+        if crowded is None:
+            crowded = self.crowded[face] = self._near_known(face, EVERY_SQUARE, spare=False)
+        return cell not in crowded or self._keep_near(cell, token, face)
+
+    def _keep_near(self, cell: int, token: str, face: str | None) -> bool:
+        """`keep` for a drawing near every order known so far."""
+        if face not in self.spared:
+            self.spared.add(face)
+            self.crowded[face] = self._near_known(face, self.crowded[face], spare=True)
+            if cell not in self.crowded[face]:
                 return True
+        wanted = self._wanted(face)
         after = list(self.board)
         after[cell] = token
-        for blocked in (None, cell):
-            known, _ = self._order(face, blocked)
-            if len(known) >= wanted and draws_in_order(after, known, self.fits):
-                return True
-        return len(self.longest(after, self._without(face), wanted)) >= wanted
+        known = [self._order(face, False)[0], self._order(face, True)[0], *self.found[face]]
+        if any(len(k) >= wanted and draws_in_order(after, k, self.fitting) for k in known):
+            return True
+        found = self._search(after, self._without(face), wanted)
+        if len(found) < wanted:
+            return False
+        if draws_in_order(self.board, found, self.fitting):  # an order for later drawings too
+            self.found[face].append(found)
+            self.crowded[face] = self.crowded[face] & _near(found)
+        return True
 
-    def _order(
-        self, face: str | None, blocked: int | None, spare: bool = False
-    ) -> tuple[list[Drawn], set[int]]:
-        """An order of the dice needed less one of `face`, with the `blocked` square out
-        of use, and the squares near it: the whole order (with the square blocked,
-        mended) less its drawing of `face` when that still works, else searched for.
-        A `spare` order keeps off the first one's squares."""
-        key = (face, blocked, spare)
+    def _wanted(self, face: str | None) -> int:
+        """How many dice are still wanted after drawing one of `face`."""
+        return self.need - (face is not None)
+
+    def _near_known(
+        self, face: str | None, crowded: frozenset[int] | set[int], spare: bool
+    ) -> frozenset[int] | set[int]:
+        """The `crowded` squares less those away from the first (or `spare`) order of
+        the dice wanted after drawing `face`, when it draws them all."""
+        wanted = self._wanted(face)
+        if wanted <= 0:
+            return frozenset()
+        known, near = self._order(face, spare)
+        return crowded & near if len(known) >= wanted else crowded
+
+    def _order(self, face: str | None, spare: bool) -> tuple[list[Drawn], set[int]]:
+        """An order of the dice wanted after drawing one of `face`, and the squares
+        near it: the first (or spare) order less its drawing of `face` when the rest
+        still draws in turn, else one searched for. The spare order itself is searched
+        for with the first one's squares out of use."""
+        key = (face, spare)
         if key not in self.orders:
             board = list(self.board)
-            if blocked is not None:
-                board[blocked] = BLOCKED
-            wanted = self.need - (face is not None)
             if face is not None:
-                found = self._less(board, self._order(None, blocked, spare)[0], face)
-            elif spare:
-                for _, cell, _ in self._order(None, None)[0]:
+                found = self._less(board, self._order(None, spare)[0], face)
+            else:
+                for _source, cell, _token in self._order(None, False)[0]:
                     board[cell] = BLOCKED
                 found = None
-            else:
-                found = self._mended(board, self._order(None, None)[0], blocked)
+            wanted = self._wanted(face)
             if found is None or len(found) < wanted:
-                found = self.longest(board, self._without(face), wanted)
+                found = self._search(board, self._without(face), wanted)
             self.orders[key] = (found, _near(found))
         return self.orders[key]
 
     def _less(self, board: Board, order: list[Drawn], face: str | None) -> list[Drawn] | None:
         """`order` less its first drawing of `face`, if the rest still draws in turn."""
         same = [i for i, (source, _, _) in enumerate(order) if self.faces[source] == face]
-        rest = order[: same[0]] + order[same[0] + 1 :] if same else order
-        return rest if draws_in_order(board, rest, self.fits) else None
+        if not same or same[0] == len(order) - 1:
+            return order[: len(order) - len(same[:1])]  # the order itself, or all but its last
+        rest = order[: same[0]] + order[same[0] + 1 :]
+        return rest if draws_in_order(board, rest, self.fitting) else None
 
-    def _mended(self, board: Board, order: list[Drawn], blocked: int | None) -> list[Drawn] | None:
-        """`order` with its drawing on the `blocked` square drawn elsewhere, last."""
-        kept = [drawing for drawing in order if drawing[1] != blocked]
-        if len(kept) == len(order):
-            return order
-        if not draws_in_order(board, kept, self.fits):
-            return None
-        after = list(board)
-        for _source, cell, token in kept:
-            after[cell] = token
-        moved = next(source for source, cell, _ in order if cell == blocked)
-        return kept + self.longest(after, [d for d in self.left if d[0] == moved], 1)
+    def _search(self, board: Board, dice: list[Die], enough: int) -> list[Drawn]:
+        return list(enough_drawing(tuple(board), tuple(dice), self.fitting, enough))
 
-    def _without(self, face: str | None) -> list[tuple[str, str]]:
+    def _without(self, face: str | None) -> list[Die]:
         """The dice left, less the first that shows `face`."""
         sources = [source for source, shown in self.left if shown == face][:1]
         return [die for die in self.left if die[0] not in sources]
@@ -377,7 +481,13 @@ class Ways:
 
 def _near(order: list[Drawn]) -> set[int]:
     """The squares where a drawing could disturb an order: its own and their neighbours."""
-    return {c for _, cell, _ in order for c in (cell, *NEIGHBOUR[cell]) if c >= 0}
+    near: set[int] = set()
+    for _source, cell, _token in order:
+        near.update(_AROUND[cell])
+    return near
+
+
+_AROUND = tuple((cell, *(c for c in NEIGHBOUR[cell] if c >= 0)) for cell in range(CELLS))
 
 
 class _DrawingOrders:
@@ -386,20 +496,33 @@ class _DrawingOrders:
     Two drawings never clash in one order and agree in another (a side meets a side
     of another type in every order or in none), so only connection depends on the
     order: the search visits each set of drawings once, and gives up on a set as soon
-    as a bound shows that the dice left cannot lengthen the longest sequence found.
+    as a bound shows that the dice left cannot lengthen the longest sequence found
+    (or, when not asked for the `longest`, reach `enough`).
     """
 
-    def __init__(self, board: Board, dice: Sequence[Die], fits: Fits) -> None:
+    def __init__(
+        self,
+        board: Board,
+        dice: Sequence[Die],
+        fitting: Fitting,
+        enough: int,
+        longest: bool = True,
+    ) -> None:
         self.board = list(board)
         self.dice = tuple(dice)
-        self.fits = fits
+        self.fitting = fitting
+        self.enough = enough
+        self.exact = longest
+        # Read when first needed, forgotten when a neighbour changes: each square's
+        # facing, and the sides towards the empty squares around it.
+        self.facings: dict[int, str] = {}
+        self.openings: dict[int, tuple[int, ...]] = {}
+        self.firsts: dict[tuple[Die, ...], dict[str, tuple[str, tuple[Die, ...]]]] = {}  # kept
         self.path: list[Drawn] = []
         self.best: list[Drawn] = []
         self.seen: set[tuple[frozenset[tuple[int, str]], tuple[str, ...]]] = set()
-        self.enough = 0
 
-    def longest(self, enough: int) -> list[Drawn]:
-        self.enough = enough
+    def longest(self) -> list[Drawn]:
         self._extend(self.dice, frontier(self.board))
         return self.best
 
@@ -418,12 +541,10 @@ class _DrawingOrders:
         if moves is not None and self._hopeless(left, moves):
             self.seen.add(self._key(left))
             return False
-        first: dict[tuple[str, ...], tuple[str, tuple[Die, ...]]] = {}
-        for index, (source, tokens) in enumerate(left):  # of identical dice, the first
-            first.setdefault(tokens, (source, left[:index] + left[index + 1 :]))
+        first = self._first_of_each_face(left)
         found = self._lazy_moves(left, targets) if moves is None else moves
-        for tokens, cell, token in self._distinct(found):
-            source, rest = first[tokens]
+        for face, cell, token in self._distinct(found):
+            source, rest = first[face]
             if self._draw(source, cell, token, rest, targets):
                 return True
             if moves is None:
@@ -433,34 +554,72 @@ class _DrawingOrders:
         self.seen.add(self._key(left))  # nothing longer comes of this set: never again
         return False
 
+    def _first_of_each_face(self, left: tuple[Die, ...]) -> dict[str, tuple[str, tuple[Die, ...]]]:
+        """Of identical dice, the first is drawn: by face, its source and the dice left."""
+        if left not in self.firsts:
+            first: dict[str, tuple[str, tuple[Die, ...]]] = {}
+            for index, (source, face) in enumerate(left):
+                first.setdefault(face, (source, left[:index] + left[index + 1 :]))
+            self.firsts[left] = first
+        return self.firsts[left]
+
     def _key(self, left: tuple[Die, ...]) -> tuple[frozenset[tuple[int, str]], tuple[str, ...]]:
         return frozenset((cell, token) for _, cell, token in self.path), tuple(s for s, _ in left)
 
     def _hopeless(self, left: tuple[Die, ...], moves: list[Link]) -> bool:
-        return len(self.path) + self._bound(left, moves) <= len(self.best)
+        goal = len(self.best) + 1 if self.exact else self.enough
+        return len(self.path) + self._bound(left, moves) < goal
 
     def _lazy_moves(self, left: tuple[Die, ...], targets: list[int]) -> Iterator[Link]:
         """Each drawing of a face left that fits now, found one at a time."""
-        for tokens in dict.fromkeys(tokens for _die, tokens in left):
+        facings = self.facings
+        for face in dict.fromkeys(face for _die, face in left):
+            drawings = self.fitting.drawings[face]
             for cell in targets:
-                for token in tokens:
-                    if self.fits(self.board, cell, token):
-                        yield tokens, cell, token
+                facing = facings.get(cell)
+                if facing is None:
+                    facing = facings[cell] = self.fitting.facing(self.board, cell)
+                for token in drawings[facing]:
+                    yield face, cell, token
 
     def _moves(self, left: tuple[Die, ...], targets: list[int]) -> list[Link]:
         return list(self._lazy_moves(left, targets))
+
+    def _facing(self, cell: int) -> str:
+        facing = self.facings.get(cell)
+        if facing is None:
+            facing = self.facings[cell] = self.fitting.facing(self.board, cell)
+        return facing
+
+    def _set(self, cell: int, token: str | None) -> None:
+        """Draw on `cell` (or empty it), forgetting what changes around it."""
+        self.board[cell] = token
+        for other in NEIGHBOUR[cell]:
+            self.facings.pop(other, None)
+            self.openings.pop(other, None)
 
     def _distinct(self, moves: Iterable[Link]) -> Iterator[Link]:
         """The drawings of `moves` that differ in what they leave for later: of one
         face on one square, only those that turn different sides towards the empty
         squares around it, as nothing else of a drawing matters to what comes next."""
         outlooks = set()
-        for tokens, cell, token in moves:
-            towards = (side for side, other in enumerate(NEIGHBOUR[cell]) if self._empty(other))
-            outlook = (tokens, cell, *(token[side] for side in towards))
+        openings = self.openings
+        for face, cell, token in moves:
+            towards = openings.get(cell)
+            if towards is None:
+                towards = openings[cell] = self._sides_to_empty(cell)
+            outlook = (face, cell, *[token[side] for side in towards])
             if outlook not in outlooks:
                 outlooks.add(outlook)
-                yield tokens, cell, token
+                yield face, cell, token
+
+    def _sides_to_empty(self, cell: int) -> tuple[int, ...]:
+        board = self.board
+        return tuple(
+            side
+            for side, other in enumerate(NEIGHBOUR[cell])
+            if other >= 0 and board[other] is None
+        )
 
     def _empty(self, cell: int) -> bool:
         return cell >= 0 and self.board[cell] is None
@@ -468,18 +627,19 @@ class _DrawingOrders:
     def _draw(
         self, source: str, cell: int, token: str, rest: tuple[Die, ...], targets: list[int]
     ) -> bool:
-        self.board[cell] = token
+        self._set(cell, token)
         self.path.append((source, cell, token))
+        board = self.board
         pointed = [
             other
             for side, other in enumerate(NEIGHBOUR[cell])
-            if token[side] != BLANK and self._empty(other)
+            if token[side] != BLANK and other >= 0 and board[other] is None
         ]
         after = [t for t in targets if t != cell] + [t for t in pointed if t not in targets]
         if self._extend(rest, after):
             return True
         self.path.pop()
-        self.board[cell] = None
+        self._set(cell, None)
         return False
 
     def _bound(self, left: tuple[Die, ...], moves: list[Link]) -> int:
@@ -491,38 +651,39 @@ class _DrawingOrders:
         most `len(left) - 1` links); no more dice of a face are drawn than it reaches
         squares, and no more dice in all than all of them reach.
         """
-        counts = Counter(tokens for _, tokens in left)
-        squares: dict[tuple[str, ...], set[int]] = {tokens: set() for tokens in counts}
+        counts = Counter(face for _, face in left)
+        squares: dict[str, set[int]] = {face: set() for face in counts}
         links = moves
         found = set(links)
         for _step in range(len(left) - 1):
-            for tokens, cell, _token in links:
-                squares[tokens].add(cell)
+            for face, cell, _token in links:
+                squares[face].add(cell)
             links = [link for link in self._links(links, counts) if link not in found]
             found.update(links)
-        for tokens, cell, _token in links:
-            squares[tokens].add(cell)
-        each = sum(min(count, len(squares[tokens])) for tokens, count in counts.items())
+        for face, cell, _token in links:
+            squares[face].add(cell)
+        each = sum(min(count, len(squares[face])) for face, count in counts.items())
         return min(each, len(set().union(*squares.values())))
 
-    def _links(self, links: list[Link], counts: Counter[tuple[str, ...]]) -> list[Link]:
+    def _links(self, links: list[Link], counts: Counter[str]) -> list[Link]:
         """The drawings that fit beside one of `links`, of a die other than its own."""
-        openings: dict[tuple[int, int, str, tuple[str, ...]], tuple[int, str]] = {}
-        for tokens, cell, token in links:
+        openings: dict[tuple[int, int, str, str], tuple[int, str]] = {}
+        for face, cell, token in links:
             for side in range(4):
                 other = NEIGHBOUR[cell][side]
                 if token[side] != BLANK and self._empty(other):
-                    opening = (other, OPPOSITE[side], token[side], tokens)
+                    opening = (other, OPPOSITE[side], token[side], face)
                     openings.setdefault(opening, (cell, token))
         found: list[Link] = []
         for (square, side, kind, beside), (cell, token) in openings.items():
-            self.board[cell] = token
-            for tokens in counts:
-                if tokens != beside or counts[tokens] > 1:
+            self._set(cell, token)
+            facing = self._facing(square)
+            for face in counts:
+                if face != beside or counts[face] > 1:
                     found.extend(
-                        (tokens, square, drawing)
-                        for drawing in tokens
-                        if drawing[side] == kind and self.fits(self.board, square, drawing)
+                        (face, square, drawing)
+                        for drawing in self.fitting.drawings[face][facing]
+                        if drawing[side] == kind
                     )
-            self.board[cell] = None
+            self._set(cell, None)
         return found

@@ -6,55 +6,275 @@ joined. So open ends weigh more as the rounds run out, routes on exits earn a
 little (future network points), and special routes, of which there are only
 three, carry a small price while many rounds remain. The weights were tuned on
 seeded solo games (benchmarks/railroad_ink.py).
+
+A one-ply bot judges every legal drawing on the same board, so a board's `Survey`
+is kept, and the board with one more drawing is surveyed from it: only what the
+drawing joins is looked at again.
 """
 
 from __future__ import annotations
 
-from linecraft.games.railroad_ink.board import CENTRE, Board
-from linecraft.games.railroad_ink.pieces import HIGHWAY, LAVA, RAILWAY
-from linecraft.games.railroad_ink.scoring import (
-    exits_used,
-    lava_details,
-    longest_route,
-    loose_ends,
-    networks,
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
+
+from linecraft.games.railroad_ink.board import CENTRE, EXIT_TYPE, NEIGHBOUR, Board
+from linecraft.games.railroad_ink.pieces import (
+    BLANK,
+    CRATER_SIDE,
+    HIGHWAY,
+    LAVA,
+    OPPOSITE,
+    RAILWAY,
 )
-from linecraft.games.railroad_ink.underground import score_underground
+from linecraft.games.railroad_ink.scoring import (
+    NETWORK_POINTS,
+    Component,
+    exits_used,
+    inner_sides,
+    lava_details,
+    longest_in,
+    longest_path,
+    loose_ends,
+    part_groups,
+    part_sides,
+    route_components,
+    side_parts,
+    sides_of,
+)
+from linecraft.games.railroad_ink.underground import UnderDetails, score_underground
 
 
-def board_value(board: Board, round_no: int, rounds: int, specials_used: int) -> float:
-    """Estimated final score of `board` after round `round_no` of `rounds`."""
+def board_value(
+    board: Board, round_no: int, rounds: int, specials_used: int, drawn: int | None = None
+) -> float:
+    """Estimated final score of `board` after round `round_no` of `rounds`; `drawn`,
+    the square drawn on last, if any, lets the board be judged from the one before."""
+    tally = board_tally(board, drawn)
     progress = round_no / rounds
-    network_points = sum(n.points for n in networks(board) if len(n.exits) >= 2)
-    routes = len(longest_route(board, HIGHWAY)) + len(longest_route(board, RAILWAY))
-    centre = sum(1 for c in CENTRE if (t := board[c]) is not None and LAVA not in t)
-    lava = lava_details(board).points if any(t and LAVA in t for t in board) else 0
-    dead, open_ends = _ends(board)
     open_weight = 0.55 + 0.45 * progress**2
     exit_bonus = 0.3 * (1.0 - progress)
     special_price = 1.5 * (1.0 - progress)
     return (
-        network_points
-        + routes
-        + centre
-        + lava
-        - dead
-        - open_weight * open_ends
-        + exit_bonus * exits_used(board)
+        tally.network_points
+        + tally.routes
+        + tally.centre
+        + tally.lava
+        - tally.dead
+        - open_weight * tally.open_ends
+        + exit_bonus * tally.exits
         - special_price * specials_used
     )
 
 
-def _ends(board: Board) -> tuple[int, int]:
-    """(route sides that can never be joined, route sides facing an empty square)."""
-    facing = [other_side for _, _, _, other_side in loose_ends(board)]
-    open_ends = facing.count(None)
-    return len(facing) - open_ends, open_ends
+class Tally(NamedTuple):
+    """What `board_value` weighs on a board."""
+
+    network_points: int  # of the networks joining two exits or more
+    routes: int  # the longest highway and the longest railway
+    centre: int  # centre squares drawn on, lava aside
+    lava: int  # the lakes' points
+    dead: int  # route sides that can never be joined
+    open_ends: int  # route sides facing an empty square
+    exits: int  # exits with a route of their type drawn on them
+
+
+def board_tally(board: Board, drawn: int | None = None) -> Tally:
+    """The tally of `board`, from the survey of the board without its drawing on
+    `drawn` when given (the board a bot judges all its drawings on)."""
+    if drawn is None or board[drawn] is None:
+        return _survey(tuple(board)).tally
+    before = list(board)
+    before[drawn] = None
+    return _survey(tuple(before)).tally_after(board, drawn)
+
+
+@lru_cache(maxsize=64)
+def _survey(board: tuple[str | None, ...]) -> Survey:
+    """A board's survey, kept while bots judge the drawings on it."""
+    groups, on_exits = part_groups(board)
+    exits = [sum(len(on_exits.get(node, ())) for node in group) for group in groups]
+    routes = {kind: Routes.of(route_components(board, kind)) for kind in (HIGHWAY, RAILWAY)}
+    ends = [facing for _, _, _, facing in loose_ends(board)]
+    tally = Tally(
+        network_points=sum(NETWORK_POINTS[count] for count in exits),
+        routes=routes[HIGHWAY].longest + routes[RAILWAY].longest,
+        centre=sum(1 for c in CENTRE if (t := board[c]) is not None and LAVA not in t),
+        lava=lava_details(board).points if any(t and LAVA in t for t in board) else 0,
+        dead=len(ends) - ends.count(None),
+        open_ends=ends.count(None),
+        exits=exits_used(board),
+    )
+    networks = {node: index for index, group in enumerate(groups) for node in group}
+    return Survey(tally, networks, exits, routes)
+
+
+@dataclass
+class Routes:
+    """One route type's components, each with its longest route, and the longest
+    route starting on a square, found when a drawing beside it is judged."""
+
+    components: list[Component]
+    component: dict[int, int]  # square -> its component
+    longest: int  # of the whole board
+    starting: dict[int, int] = field(default_factory=dict)  # square -> longest route from it
+
+    @classmethod
+    def of(cls, components: list[Component]) -> Routes:
+        return cls(
+            components,
+            {cell: index for index, component in enumerate(components) for cell, _ in component},
+            max((len(longest_in(component)) for component in components), default=0),
+        )
+
+    def longest_after(self, board: Board, cell: int, kind: str) -> int:
+        """The longest route once `board[cell]` is drawn: the longest before, or one
+        through the new square, made of the longest routes starting beside it in
+        different components (a route into one component twice needs a search)."""
+        token = board[cell]
+        assert token is not None
+        if kind not in token[:4]:
+            return self.longest
+        joined = [
+            other
+            for side, other in sides_of(cell, token, kind)
+            if (other_token := board[other]) is not None and other_token[OPPOSITE[side]] == kind
+        ]
+        if len({self.component[other] for other in joined}) < len(joined):
+            return len(longest_path(board, kind))
+        arms = sorted((self._starting(other) for other in joined), reverse=True)
+        return max(self.longest, 1 + sum(arms[:2]))
+
+    def _starting(self, cell: int) -> int:
+        if cell not in self.starting:
+            self.starting[cell] = longest_from(self.components[self.component[cell]], cell)
+        return self.starting[cell]
+
+
+@dataclass
+class Survey:
+    """A board's tally, with what judging the board one drawing further takes: the
+    network of each part (2 × square + part index), the exits of each network, and
+    each route type's components."""
+
+    tally: Tally
+    networks: dict[int, int]
+    network_exits: list[int]
+    routes: dict[str, Routes]
+
+    def tally_after(self, board: Board, cell: int) -> Tally:
+        """The tally of `board`, which is this survey's board with `cell` drawn on."""
+        token = board[cell]
+        assert token is not None
+        before = self.tally
+        dead, open_ends = self._ends_after(board, cell, token)
+        return Tally(
+            network_points=before.network_points + self._network_gain(board, cell, token),
+            routes=self.routes[HIGHWAY].longest_after(board, cell, HIGHWAY)
+            + self.routes[RAILWAY].longest_after(board, cell, RAILWAY),
+            centre=before.centre + (cell in CENTRE and LAVA not in token),
+            lava=lava_details(board).points if LAVA in token else before.lava,
+            dead=dead,
+            open_ends=open_ends,
+            exits=before.exits
+            + sum(1 for side, kind in enumerate(EXIT_TYPE[cell]) if kind and token[side] == kind),
+        )
+
+    def _network_gain(self, board: Board, cell: int, token: str) -> int:
+        """The network points the drawing adds: each of its parts joins the networks
+        beside it and the exits it lies on (the two parts of an overpass join into
+        one where they meet the same network)."""
+        networks: list[set[int]] = []  # per part: the networks it joins
+        exits: list[int] = []  # per part: the exits it lies on
+        for part, side, kind in part_sides(token):
+            if part == len(networks):
+                networks.append(set())
+                exits.append(0)
+            other = NEIGHBOUR[cell][side]
+            if other < 0:
+                exits[part] += EXIT_TYPE[cell][side] == kind
+            elif (other_token := board[other]) is not None and other_token[OPPOSITE[side]] == kind:
+                networks[part].add(
+                    self.networks[2 * other + side_parts(other_token)[OPPOSITE[side]]]
+                )
+        if len(networks) == 2 and networks[0] & networks[1]:
+            networks, exits = [networks[0] | networks[1]], [exits[0] + exits[1]]
+        gain = 0
+        for joined, own in zip(networks, exits, strict=True):
+            counts = [self.network_exits[network] for network in joined]
+            gain += NETWORK_POINTS[own + sum(counts)] - sum(NETWORK_POINTS[n] for n in counts)
+        return gain
+
+    def _ends_after(self, board: Board, cell: int, token: str) -> tuple[int, int]:
+        """(dead, open) route sides once the drawing is made: its own sides, and the
+        sides beside it that faced an empty square."""
+        dead, open_ends = self.tally.dead, self.tally.open_ends
+        for side, other in inner_sides(cell, token):
+            kind = token[side]
+            other_token = board[other]
+            facing = None if other_token is None else other_token[OPPOSITE[side]]
+            if facing == kind or (facing == CRATER_SIDE and kind != LAVA):
+                continue
+            if facing is None:
+                open_ends += 1
+            else:
+                dead += 1
+        for side, other in enumerate(NEIGHBOUR[cell]):
+            other_token = board[other] if other >= 0 else None
+            if other_token is None or other_token[OPPOSITE[side]] in (BLANK, CRATER_SIDE):
+                continue
+            kind = other_token[OPPOSITE[side]]
+            open_ends -= 1  # it faced the empty square
+            if token[side] != kind and not (token[side] == CRATER_SIDE and kind != LAVA):
+                dead += 1
+        return dead, open_ends
+
+
+@lru_cache(maxsize=8192)
+def longest_from(component: Component, start: int) -> int:
+    """The most squares of a simple route in `component` that starts on `start`."""
+    adjacency = dict(component)
+    on_route: set[int] = set()
+    best = 0
+
+    def extend(cell: int, length: int) -> bool:
+        nonlocal best
+        on_route.add(cell)
+        best = max(best, length)
+        if best == len(adjacency):
+            return True
+        for other in adjacency[cell]:
+            if (
+                other not in on_route
+                and length + _reachable(adjacency, other, on_route) > best
+                and extend(other, length + 1)
+            ):
+                return True
+        on_route.discard(cell)
+        return False
+
+    extend(start, 1)
+    return best
+
+
+def _reachable(adjacency: dict[int, tuple[int, ...]], start: int, off: Iterable[int]) -> int:
+    """How many squares can be reached from `start` without passing `off`."""
+    seen = {start, *off}
+    stack = [start]
+    count = 1
+    while stack:
+        for other in adjacency[stack.pop()]:
+            if other not in seen:
+                seen.add(other)
+                stack.append(other)
+                count += 1
+    return count
 
 
 def under_value(board: Board, progress: float) -> float:
     """The underground board's score, its open ends weighed like the surface's."""
-    details = score_underground(board)
+    details = _under_details(tuple(board))
     open_weight = 0.55 + 0.45 * progress**2
     return (
         sum(n.points for n in details.scoring_networks)
@@ -64,3 +284,9 @@ def under_value(board: Board, progress: float) -> float:
         - 2 * details.burst_pipes
         - open_weight * len(details.open_ends)
     )
+
+
+@lru_cache(maxsize=64)
+def _under_details(board: tuple[str | None, ...]) -> UnderDetails:
+    """The board below scored, kept: a drawing on the surface mostly leaves it as it was."""
+    return score_underground(board)

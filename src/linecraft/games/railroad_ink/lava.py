@@ -15,7 +15,9 @@ from linecraft.games.railroad_ink.board import (
     CELLS,
     EXIT_TYPE,
     NEIGHBOUR,
+    OPEN,
     Board,
+    Fitting,
     cell_name,
     exit_name,
 )
@@ -24,8 +26,11 @@ from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER,
     CRATER_SIDE,
+    HIGHWAY,
     LAVA,
+    LAVA_FACES,
     OPPOSITE,
+    RAILWAY,
     SIDE_NAMES,
     TYPE_NAMES,
     VOLCANO,
@@ -60,47 +65,69 @@ def our_ruling(reason: Phrase, ruling: Phrase) -> Phrase:
     return Phrase(OUR_RULING, reason=reason, ruling=ruling)
 
 
+NOT_FED_SIDE = 4  # what `lava_refusal` finds besides a side: no lava side meets lava
+
+
+def lava_refusal(token: str, facing: str) -> int | None:
+    """Which rule refuses a lava die drawn as `token`, from the side types `facing` its
+    sides: the first side that meets another type (a route, or for a route side lava),
+    lava on an exit included, `NOT_FED_SIDE` when no lava side meets lava, None when it
+    fits (§9.5 items 2–5; item 4 is our ruling)."""
+    fed = False
+    for side in range(4):
+        kind, met = token[side], facing[side]
+        if kind == BLANK or met == OPEN:
+            continue
+        if kind == LAVA == met:
+            fed = True
+        elif kind != met:
+            return side
+    return None if fed else NOT_FED_SIDE
+
+
+# The lava dice: which drawings fit where.
+LAVA_DRAWINGS = Fitting(
+    {face: orientation_tokens(face) for face in LAVA_FACES},
+    {HIGHWAY: HIGHWAY, RAILWAY: RAILWAY},
+    HIGHWAY + RAILWAY + LAVA,
+    lava_refusal,
+)
+
+
 def lava_problem(board: Board, cell: int, token: str) -> Phrase | None:
     """Why a lava die drawn as `token` on `cell` is illegal (§9.5 items 2–5), or None;
     item 4 (no lava against a route or on an exit) is our ruling."""
     if board[cell] is not None:
         return Phrase(NOT_EMPTY, square=cell_name(cell))
-    fed = False
-    for side in range(4):
-        kind = token[side]
-        if kind == BLANK:
-            continue
-        other = NEIGHBOUR[cell][side]
-        if other < 0:
-            exit_kind = EXIT_TYPE[cell][side]
-            if exit_kind is not None and (kind == LAVA or exit_kind != kind):
-                reason = Phrase(
-                    ON_EXIT,
-                    side=SIDE_NAMES[side],
-                    kind=TYPE_NAMES[kind],
-                    exit_kind=TYPE_NAMES[exit_kind],
-                    exit=exit_name(cell, side),
-                )
-                return our_ruling(reason, NO_EXIT) if kind == LAVA else reason
-            continue
-        other_token = board[other]
-        facing = None if other_token is None else other_token[OPPOSITE[side]]
-        if facing is None or facing in (BLANK, CRATER_SIDE):
-            continue
-        if kind == LAVA and facing == LAVA:
-            fed = True
-        elif kind != facing:
-            reason = Phrase(
-                FACES,
-                side=SIDE_NAMES[side],
-                kind=TYPE_NAMES[kind],
-                other=TYPE_NAMES[facing],
-                square=cell_name(other),
-            )
-            return our_ruling(reason, NO_TOUCH) if LAVA in (kind, facing) else reason
-    if not fed:
+    side = lava_refusal(token, LAVA_DRAWINGS.facing(board, cell))
+    if side is None:
+        return None
+    if side == NOT_FED_SIDE:
         return NOT_FED
-    return None
+    kind = token[side]
+    other = NEIGHBOUR[cell][side]
+    if other < 0:
+        exit_kind = EXIT_TYPE[cell][side]
+        assert exit_kind is not None
+        reason = Phrase(
+            ON_EXIT,
+            side=SIDE_NAMES[side],
+            kind=TYPE_NAMES[kind],
+            exit_kind=TYPE_NAMES[exit_kind],
+            exit=exit_name(cell, side),
+        )
+        return our_ruling(reason, NO_EXIT) if kind == LAVA else reason
+    other_token = board[other]
+    assert other_token is not None
+    facing = other_token[OPPOSITE[side]]
+    reason = Phrase(
+        FACES,
+        side=SIDE_NAMES[side],
+        kind=TYPE_NAMES[kind],
+        other=TYPE_NAMES[facing],
+        square=cell_name(other),
+    )
+    return our_ruling(reason, NO_TOUCH) if LAVA in (kind, facing) else reason
 
 
 def volcano_problem(board: Board, cell: int) -> Phrase | None:
@@ -140,14 +167,32 @@ def lava_targets(board: Board) -> list[int]:
 
 
 def lava_placements(board: Board, face: str) -> Iterator[tuple[int, str]]:
-    for cell in lava_targets(board):
-        for token in orientation_tokens(face):
-            if lava_problem(board, cell, token) is None:
-                yield cell, token
+    drawings = LAVA_DRAWINGS.drawings[face]
+    for cell, facing in LAVA_DRAWINGS.spots(board, lava_targets(board)):
+        for token in drawings[facing]:
+            yield cell, token
 
 
 def volcano_squares(board: Board) -> list[int]:
-    return [cell for cell in range(CELLS) if volcano_problem(board, cell) is None]
+    """The squares where `volcano_problem` finds nothing, found in one pass over the
+    drawn squares: those they shut are taken, beside lava, or pointed at by a route."""
+    shut = set(_ON_EXITS)
+    for cell, token in enumerate(board):
+        if token is None:
+            continue
+        shut.add(cell)
+        if LAVA in token:
+            shut.update(NEIGHBOUR[cell])
+        else:
+            shut.update(
+                other
+                for side, other in enumerate(NEIGHBOUR[cell])
+                if token[side] not in (BLANK, CRATER_SIDE)
+            )
+    return [cell for cell in range(CELLS) if cell not in shut]
+
+
+_ON_EXITS = [cell for cell in range(CELLS) if any(EXIT_TYPE[cell])]  # no volcano there
 
 
 NO_ROUTE = N_("{square} holds no route to erase")
@@ -156,14 +201,20 @@ NO_LAVA_FACES = N_("no lava side faces {square}")
 
 def erasable(board: Board, cell: int) -> Phrase | None:
     """Why the route on `cell` may not be erased for lava (O9, the player being stuck), or None."""
+    refusal = _erase_refusal(board, cell)
+    return None if refusal is None else Phrase(refusal, square=cell_name(cell))
+
+
+def _erase_refusal(board: Board, cell: int) -> str | None:
+    """`erasable`'s reason, not yet worded."""
     token = board[cell]
     if token is None or token == CRATER or LAVA in token:
-        return Phrase(NO_ROUTE, square=cell_name(cell))
+        return NO_ROUTE
     for side in range(4):
         other = NEIGHBOUR[cell][side]
         if other >= 0 and (facing := board[other]) is not None and facing[OPPOSITE[side]] == LAVA:
             return None
-    return Phrase(NO_LAVA_FACES, square=cell_name(cell))
+    return NO_LAVA_FACES
 
 
 def erase_problem(board: Board, cell: int, token: str) -> Phrase | None:
@@ -176,13 +227,13 @@ def erase_problem(board: Board, cell: int, token: str) -> Phrase | None:
 
 
 def erase_placements(board: Board, face: str) -> Iterator[tuple[int, str]]:
+    """Every (square, token) where `face` may be drawn erasing a route; what the
+    square held does not count, only what faces it."""
+    drawings = LAVA_DRAWINGS.drawings[face]
     for cell in range(CELLS):
-        if erasable(board, cell) is None:
-            cleared = list(board)
-            cleared[cell] = None
-            for token in orientation_tokens(face):
-                if lava_problem(cleared, cell, token) is None:
-                    yield cell, token
+        if _erase_refusal(board, cell) is None:
+            for token in drawings[LAVA_DRAWINGS.facing(board, cell)]:
+                yield cell, token
 
 
 def lake_problems(board: Board) -> list[str]:

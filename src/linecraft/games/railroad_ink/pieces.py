@@ -142,13 +142,6 @@ class Piece:
     def is_lava(self) -> bool:
         return bool(self.lava)
 
-    def part_of(self, side: int) -> int:
-        """Index of the part holding `side` (which must be a route side)."""
-        for index, part in enumerate(self.parts):
-            if side in part:
-                return index
-        raise ValueError(f"{self.token}: side {SIDE_NAMES[side]} is blank")
-
 
 @cache
 def piece(token: str) -> Piece:

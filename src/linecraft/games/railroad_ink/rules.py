@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from linecraft.core.errors import ActionSyntaxError, IllegalActionError
 from linecraft.core.game import Action as CoreAction
@@ -33,6 +32,7 @@ from linecraft.games.railroad_ink.actions import (
     DIRECTIONS,
     LAVA_DICE,
     UNDER_SOURCES,
+    VOLCANOES,
     Double,
     End,
     Erase,
@@ -42,22 +42,27 @@ from linecraft.games.railroad_ink.actions import (
     Strike,
     Undo,
     Volcano,
+    place,
 )
 from linecraft.games.railroad_ink.board import (
     CELLS,
     EXIT_TYPE,
     NEIGHBOUR,
+    UNCONNECTED,
     Board,
     Drawing,
     Drawn,
-    Fits,
+    Fitting,
+    Spot,
     Ways,
     cell_name,
     draws_in_order,
+    enough_drawing,
     exit_name,
     format_board,
     frontier,
     longest_drawing,
+    route_refusal,
 )
 from linecraft.games.railroad_ink.bots import board_value, under_value
 from linecraft.games.railroad_ink.lava import (
@@ -75,18 +80,18 @@ from linecraft.games.railroad_ink.meteor import crater_problem, flight, strike_s
 from linecraft.games.railroad_ink.phrases import N_, Phrase
 from linecraft.games.railroad_ink.picker import chance_picker
 from linecraft.games.railroad_ink.pieces import (
-    BLANK,
     CRATER,
-    CRATER_SIDE,
     DIRECTION_FACES,
     DIRECTION_ODDS,
     DISTANCE_FACES,
     DISTANCE_ODDS,
     FACE_NAMES,
+    HIGHWAY,
     LAVA,
     LAVA_FACE_ODDS,
     LAVA_FACES,
     OPPOSITE,
+    RAILWAY,
     ROUTE_FACES,
     SIDE_NAMES,
     SPECIAL_ROUTES,
@@ -112,6 +117,7 @@ from linecraft.games.railroad_ink.terminal import board_text, under_board_text
 from linecraft.games.railroad_ink.underground import (
     ALL_UNDER_ROLLS,
     DOUBLE_DIE,
+    UNDERGROUND,
     Layers,
     UnderRoll,
     explain_underground,
@@ -136,7 +142,6 @@ from linecraft.games.railroad_ink.underground_play import (
     longest_under_order,
     placement_moves,
     source_face,
-    under_fits,
     under_surface_effect,
 )
 
@@ -195,8 +200,7 @@ VOLCANO_FIRST = N_("no lava die fits: draw a volcano (e.g. on {square}) first")
 ERASE_FIRST = N_("no lava die fits: erase a route for lava (e.g. {move}) first")
 
 
-# What `_refusal` finds besides the side that meets the wrong type.
-TAKEN, UNCONNECTED = -1, 4
+TAKEN = -1  # what `_refusal` finds besides a side, or `UNCONNECTED`: the square is not empty
 
 
 def placement_problem(board: Board, cell: int, token: str) -> Phrase | None:
@@ -205,35 +209,22 @@ def placement_problem(board: Board, cell: int, token: str) -> Phrase | None:
     return None if refusal is None else _refusal_words(board, cell, token, refusal)
 
 
+# The route dice and special routes on the surface: which drawings fit where.
+ROUTES = Fitting(
+    {face: orientation_tokens(face) for face in (*ROUTE_FACES, *STATION_FACES, *SPECIAL_ROUTES)},
+    {HIGHWAY: HIGHWAY, RAILWAY: RAILWAY},
+    HIGHWAY + RAILWAY + LAVA,
+    route_refusal,
+)
+
+
 def _refusal(board: Board, cell: int, token: str) -> int | None:
-    """Which rule refuses the drawing, found without wording it (bots ask this millions
-    of times): the square is `TAKEN`, no side is connected (`UNCONNECTED`), or the
-    side that meets the other type of route, or an exit of it; None when it is legal."""
+    """Which rule refuses the drawing: the square is `TAKEN`, no side is connected
+    (`UNCONNECTED`), or the side that meets the other type of route, or an exit of
+    it; None when it is legal."""
     if board[cell] is not None:
         return TAKEN
-    connected = False
-    for side in range(4):
-        kind = token[side]
-        if kind == BLANK:
-            continue
-        other = NEIGHBOUR[cell][side]
-        if other < 0:
-            exit_kind = EXIT_TYPE[cell][side]
-            if exit_kind is None:
-                continue
-            if exit_kind != kind:
-                return side
-            connected = True
-            continue
-        other_token = board[other]
-        if other_token is None:
-            continue
-        facing = other_token[OPPOSITE[side]]
-        if facing == kind:
-            connected = True
-        elif facing not in (BLANK, CRATER_SIDE):
-            return side
-    return None if connected else UNCONNECTED
+    return route_refusal(token, ROUTES.facing(board, cell))
 
 
 def _refusal_words(board: Board, cell: int, token: str, refusal: int) -> Phrase:
@@ -269,10 +260,17 @@ def _refusal_words(board: Board, cell: int, token: str, refusal: int) -> Phrase:
 
 def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[int, str]]:
     """Every legal (square, token) for one face on the given target squares."""
-    for cell in targets:
-        for token in orientation_tokens(face):
-            if _refusal(board, cell, token) is None:
-                yield cell, token
+    drawings = ROUTES.drawings[face]
+    for cell, facing in ROUTES.spots(board, targets):
+        for token in drawings[facing]:
+            yield cell, token
+
+
+def _places(source: str, face: str, spots: list[Spot]) -> list[Place]:
+    """Every legal drawing of `source`, showing `face`, on the `spots` (the frontier's
+    squares with their facings)."""
+    drawings = ROUTES.drawings[face]
+    return [place(source, cell, token) for cell, facing in spots for token in drawings[facing]]
 
 
 @lru_cache(maxsize=4096)
@@ -287,13 +285,12 @@ def longest_order(
     >>> [str(drawing) for drawing in longest_order(empty, (("d1", "HS"), ("d2", "RC")), 2)]
     ['d1 A2 H.H.', 'd2 A4 RR..']
     """
-    tokens = [(source, orientation_tokens(face)) for source, face in dice]
-    return tuple(Place(*drawn) for drawn in longest_drawing(board, tokens, fits, enough))
+    return tuple(Place(*drawn) for drawn in longest_drawing(board, dice, ROUTES, enough))
 
 
 def fits(board: Board, cell: int, token: str) -> bool:
     """Whether drawing `token` on `cell` is legal (§7.3 items 3–5)."""
-    return _refusal(board, cell, token) is None
+    return ROUTES.fits(board, cell, token)
 
 
 def _drawn(order: tuple[Place, ...]) -> list[Drawn]:
@@ -309,9 +306,9 @@ def _drawing_of(action: CoreAction) -> tuple[int, str, str | None] | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """An action of this round and what it changed, so that undo restores it exactly."""
+class Step(NamedTuple):
+    """An action of this round and what it changed, so that undo restores it exactly
+    (a named tuple: one is made for every action)."""
 
     action: Place | Volcano | Erase | Strike | Ignore | Double
     cell: int | None = None  # the square it changed
@@ -323,11 +320,14 @@ class Step:
 
     @property
     def source(self) -> str | None:
-        if isinstance(self.action, Volcano | Strike):
+        action = self.action
+        if isinstance(action, Place):  # by far the most common: checked first
+            return action.source
+        if isinstance(action, Volcano | Strike):
             return None
-        if isinstance(self.action, Double):
+        if isinstance(action, Double):
             return "double"
-        return self.action.source
+        return action.source
 
 
 class Seat:
@@ -381,6 +381,12 @@ class Seat:
     @property
     def special_this_round(self) -> bool:
         return any(a.source in SPECIAL_ROUTES for a in self.actions)
+
+    def open_specials(self) -> list[str]:
+        """The special routes that may be drawn now: those `may_draw_special` allows."""
+        if self.special_this_round or len(self.specials_used) >= SPECIALS_PER_GAME:
+            return []
+        return [special for special in SPECIAL_ROUTES if special not in self.specials_used]
 
     def may_draw_special(self, special: str) -> Phrase | None:
         """Why `special` may not be drawn now (§7.4), or None."""
@@ -463,7 +469,8 @@ class RailroadInkState(State):
         seat = self.seats[player]
         if not seat.resolved:
             return self._meteor_choices(player)
-        way = self._way_ahead(player, self._round_dice(player))
+        start = self._round_start(player)
+        way = self._way_ahead(player, self._round_dice(player), start)
         if way is None:
             return [Undo()]  # painted into a corner (only by `apply`): only undo leads on
         found = (
@@ -471,13 +478,13 @@ class RailroadInkState(State):
             if self.layer == "underground"
             else self._surface_actions(player)
         )
-        keeps = self._keeps_way(player, *way)
+        keeps = self._keeps_way(player, *way, start)
         return [action for action in found if keeps(action)]
 
     def _surface_actions(self, player: int) -> list[CoreAction]:
         assert self.roll is not None
         seat = self.seats[player]
-        targets = frontier(seat.board)
+        spots = ROUTES.spots(seat.board, frontier(seat.board))
         found: list[CoreAction] = []
         faces_seen = set()
         for die in self.unused_dice(player):
@@ -485,18 +492,15 @@ class RailroadInkState(State):
             if face in faces_seen:
                 continue  # an identical die lower down already lists these drawings
             faces_seen.add(face)
-            found.extend(Place(die, c, t) for c, t in placements(seat.board, face, targets))
-        if not found and self._lava_blocker(player) is None:
+            found.extend(_places(die, face, spots))
+        lava = self._lava_actions(player) if self.game.lava else []
+        if not found and not self._owes_lava(player, lava):
             found.append(End())
-        if self.game.lava:
-            found.extend(self._lava_actions(player))
+        found.extend(lava)
         if self.game.meteor:
             found.extend(self._crater_erases(player))
-        for special in SPECIAL_ROUTES:
-            if seat.may_draw_special(special) is None:
-                found.extend(
-                    Place(special, c, t) for c, t in placements(seat.board, special, targets)
-                )
+        for special in seat.open_specials():
+            found.extend(_places(special, special, spots))
         return found
 
     def check(self, player: int, action: CoreAction) -> None:
@@ -591,39 +595,52 @@ class RailroadInkState(State):
                 board[step.cell] = step.before
         return tuple(board)
 
-    def _fits(self) -> Fits:
-        return under_fits if self.layer == "underground" else fits
+    def _fitting(self) -> Fitting:
+        return UNDERGROUND if self.layer == "underground" else ROUTES
 
     def _longest(self, board: Board, dice: list[tuple[str, str]], enough: int) -> tuple[Place, ...]:
         if self.layer == "underground":
             return longest_under_order(tuple(board), tuple(dice), enough)
         return longest_order(tuple(board), tuple(dice), enough)
 
+    def _enough(self, board: Board, dice: list[tuple[str, str]], enough: int) -> list[Drawn]:
+        """An order drawing `enough` of `dice`, or a shorter one when none does."""
+        return list(enough_drawing(tuple(board), tuple(dice), self._fitting(), enough))
+
     def _board_of(self, player: int) -> Board:
         seat = self.seats[player]
         return seat.under if self.layer == "underground" else seat.board
 
-    def _most_dice(self, player: int, dice: list[tuple[str, str]]) -> tuple[Place, ...]:
-        """An order of drawing as many of `dice` as the round's start allows."""
-        return self._longest(self._round_start(player), dice, len(dice))
+    def _most_dice(
+        self, player: int, dice: list[tuple[str, str]], start: Board | None = None
+    ) -> tuple[Place, ...]:
+        """An order of drawing as many of `dice` as the round's `start` allows."""
+        return self._longest(self._round_start(player) if start is None else start, dice, len(dice))
 
     def _way_ahead(
-        self, player: int, dice: list[tuple[str, str]]
+        self,
+        player: int,
+        dice: list[tuple[str, str]],
+        start: Board | None = None,
+        known: Sequence[Drawn] = (),
     ) -> tuple[int, list[Drawn]] | None:
         """How many more of `dice` the player must draw to draw as many as the round's
-        start allowed, with an order that draws that many from the board as it is;
-        None when no order does: the player is stranded."""
+        `start` allowed, with an order that draws that many from the board as it is
+        (the `known` one, when it draws enough); None when no order does: the player
+        is stranded."""
         drawn = self._dice_drawn(player)
-        most = self._most_dice(player, dice)
+        most = self._most_dice(player, dice, start)
         need = len(most) - sum(source in drawn for source, _ in dice)
         if need <= 0:
             return 0, []
+        if len(known) >= need:
+            return need, list(known[:need])
         board = self._board_of(player)
         rest = [d for d in _drawn(most) if d[0] not in drawn]
-        if draws_in_order(board, rest, self._fits()):
+        if draws_in_order(board, rest, self._fitting()):
             return need, rest  # the rest of the round's own order still works
         left = [(source, face) for source, face in dice if source not in drawn]
-        order = _drawn(self._longest(board, left, need))
+        order = self._enough(board, left, need)
         return (need, order) if len(order) >= need else None
 
     def stranded(self, player: int) -> bool:
@@ -637,31 +654,35 @@ class RailroadInkState(State):
         return self._way_ahead(player, self._round_dice(player)) is None
 
     def _keeps_way(
-        self, player: int, need: int, order: list[Drawn]
+        self, player: int, need: int, order: list[Drawn], start: Board
     ) -> Callable[[CoreAction], bool]:
         """Whether the player is still not stranded after an action, knowing an `order`
-        that draws the `need` dice still required (§7.5)."""
+        that draws the `need` dice still required (§7.5) and the round's `start`."""
         drawn = self._dice_drawn(player)
         left = [(source, face) for source, face in self._round_dice(player) if source not in drawn]
 
-        def longest(board: Board, dice: list[tuple[str, str]], enough: int) -> list[Drawn]:
-            return _drawn(self._longest(board, dice, enough))
-
-        ways = Ways(self._board_of(player), left, need, order, self._fits(), longest)
+        ways = Ways(self._board_of(player), left, need, order, self._fitting())
 
         def keeps(action: CoreAction) -> bool:
+            if isinstance(action, Place | Erase):
+                return ways.keep(action.cell, action.token, action.source)
+            if isinstance(action, Volcano):
+                return ways.keep(action.cell, VOLCANO, None)
             if isinstance(action, Double):
-                return self._keeps_way_when_doubled(player, action)
-            change = _drawing_of(action)
-            return need <= 0 or change is None or ways.keep(*change)
+                return self._keeps_way_when_doubled(player, action, start, order)
+            return True
 
         return keeps
 
-    def _keeps_way_when_doubled(self, player: int, action: Double) -> bool:
-        """A double adds u5 to the dice: can they still be drawn as the start allows?"""
+    def _keeps_way_when_doubled(
+        self, player: int, action: Double, start: Board, order: list[Drawn]
+    ) -> bool:
+        """A double adds u5 to the dice: can they still be drawn as the `start` allows?
+        The `order` known for the dice without it does, when the double does not add
+        to the dice still needed."""
         assert isinstance(self.roll, UnderRoll)
         dice = [*self._round_dice(player), (DOUBLE_DIE, self.roll.face(action.die))]
-        return self._way_ahead(player, dice) is not None
+        return self._way_ahead(player, dice, start, order) is not None
 
     def _order_problem(self, player: int) -> Phrase | None:
         """Why `end` must wait although no unused die fits now: some order of drawing
@@ -756,7 +777,7 @@ class RailroadInkState(State):
             for d in DIRECTIONS
             if rolled in ("A", d)
         ]
-        found.extend(Ignore(x) for x in SPECIAL_ROUTES if seat.may_draw_special(x) is None)
+        found.extend(Ignore(x) for x in seat.open_specials())
         return found
 
     def meteor_flights(self, player: int) -> list[Flight]:
@@ -806,17 +827,11 @@ class RailroadInkState(State):
         if not craters:
             return []
         sources = [(d, self.roll.face(d)) for d in self.unused_dice(player)]
-        sources += [(x, x) for x in SPECIAL_ROUTES if seat.may_draw_special(x) is None]
+        sources += [(x, x) for x in seat.open_specials()]
         found: list[CoreAction] = []
-        for cell in craters:
-            cleared = list(seat.board)
-            cleared[cell] = None
+        for cell, facing in ROUTES.spots(seat.board, craters):  # what the crater held aside
             for source, face in sources:
-                found.extend(
-                    Erase(cell, source, token)
-                    for token in orientation_tokens(face)
-                    if fits(cleared, cell, token)
-                )
+                found.extend(Erase(cell, source, token) for token in ROUTES.drawings[face][facing])
         return found
 
     # --- lava (§9.5, §9.6) ------------------------------------------------------------
@@ -850,7 +865,7 @@ class RailroadInkState(State):
     def _lava_moves(self, player: int) -> Iterator[Place]:
         board = self.seats[player].board
         for face, die in self._unused_lava_faces(player).items():
-            yield from (Place(die, c, t) for c, t in lava_placements(board, face))
+            yield from (place(die, c, t) for c, t in lava_placements(board, face))
 
     def _stuck(self, player: int) -> bool:
         """No lava die drawn yet this round, and none of the unused ones fits (§9.6)."""
@@ -866,10 +881,16 @@ class RailroadInkState(State):
     def _lava_actions(self, player: int) -> list[CoreAction]:
         board = self.seats[player].board
         found: list[CoreAction] = list(self._lava_moves(player))
-        found.extend(Volcano(c) for c in volcano_squares(board))
-        if self._stuck(player):
+        stuck = not found and self._stuck(player)
+        found.extend(VOLCANOES[c] for c in volcano_squares(board))
+        if stuck:
             found.extend(self._erase_moves(player))
         return found
+
+    def _owes_lava(self, player: int, lava_actions: list[CoreAction]) -> bool:
+        """Whether `end` must wait for lava (O10), knowing the lava actions: with no lava
+        die drawn yet, any of them is owed (see `_lava_blocker`)."""
+        return len(self.unused_lava_dice(player)) == len(LAVA_DICE) and bool(lava_actions)
 
     def _lava_blocker(self, player: int) -> Phrase | None:
         """Why `end` must wait for lava (O10), or None."""
@@ -1039,7 +1060,10 @@ class RailroadInkState(State):
         progress = self.round / self.game.rounds
         value = 0.0
         if not self.game.standalone:
-            value += board_value(seat.board, self.round, self.game.rounds, len(seat.specials_used))
+            last = seat.actions[-1] if seat.actions else None
+            drawn = last.cell if last is not None and last.layer == "surface" else None
+            specials = len(seat.specials_used)
+            value += board_value(seat.board, self.round, self.game.rounds, specials, drawn)
         if self.game.has_underground:
             value += under_value(seat.under, progress)
         return value

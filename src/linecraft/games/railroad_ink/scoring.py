@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from linecraft.core.graph import UnionFind, longest_simple_path
 from linecraft.core.i18n import _
@@ -218,33 +219,68 @@ def lava_details(board: Board) -> LavaDetails:
 
 
 def networks(board: Board) -> tuple[Network, ...]:
-    """Connected components of parts and exits (§8.1) that contain at least one exit."""
-    links: UnionFind[tuple[int, int] | str] = UnionFind()
+    """Connected components of parts and exits (§8.1) that contain at least one exit,
+    ordered by their first part."""
+    found = []
+    groups, exits = part_groups(board)
+    for group in groups:
+        names = sorted(name for node in group for name in exits.get(node, ()))
+        if names:
+            found.append(Network(tuple(names), tuple(sorted(divmod(node, 2) for node in group))))
+    return tuple(found)
+
+
+def part_groups(board: Board) -> tuple[list[list[int]], dict[int, list[str]]]:
+    """The parts joined by routes, as part numbers (2 × square + part index), group
+    by group in the order of their first part; and the exits each part lies on."""
+    links: dict[int, list[int]] = {}
+    exits: dict[int, list[str]] = {}
     for cell in range(CELLS):
         token = board[cell]
         if token is None:
             continue
-        shape = piece(token)
-        for part_index, part in enumerate(shape.parts):
-            node = (cell, part_index)
-            links.add(node)
-            for side in part:
-                kind = shape.sides[side]
-                other = NEIGHBOUR[cell][side]
-                if other < 0:
-                    if EXIT_TYPE[cell][side] == kind:
-                        links.union(node, exit_name(cell, side))
-                    continue
-                other_token = board[other]
-                if other_token is not None and other_token[OPPOSITE[side]] == kind:
-                    links.union(node, (other, piece(other_token).part_of(OPPOSITE[side])))
-    found = []
-    for group in links.groups():
-        exits = tuple(sorted(n for n in group if isinstance(n, str)))
-        if exits:
-            parts = tuple(sorted(n for n in group if isinstance(n, tuple)))
-            found.append(Network(exits, parts))
-    return tuple(found)
+        for part, side, kind in part_sides(token):
+            node = 2 * cell + part
+            joined = links.setdefault(node, [])
+            other = NEIGHBOUR[cell][side]
+            if other < 0:
+                if EXIT_TYPE[cell][side] == kind:
+                    exits.setdefault(node, []).append(exit_name(cell, side))
+                continue
+            other_token = board[other]
+            if other_token is not None and other_token[OPPOSITE[side]] == kind:
+                joined.append(2 * other + side_parts(other_token)[OPPOSITE[side]])
+    groups = []
+    seen: set[int] = set()
+    for start in links:
+        if start in seen:
+            continue
+        seen.add(start)
+        group = [start]
+        for node in group:
+            fresh = [other for other in links[node] if other not in seen]
+            seen.update(fresh)
+            group.extend(fresh)
+        groups.append(group)
+    return groups, exits
+
+
+@cache
+def part_sides(token: str) -> tuple[tuple[int, int, str], ...]:
+    """(part index, side, its type) for every route side of a drawing, part by part."""
+    shape = piece(token)
+    return tuple(
+        (index, side, shape.sides[side]) for index, part in enumerate(shape.parts) for side in part
+    )
+
+
+@cache
+def side_parts(token: str) -> tuple[int, ...]:
+    """The part holding each side of a drawing (-1 for none)."""
+    parts = [-1] * 4
+    for index, side, _kind in part_sides(token):
+        parts[side] = index
+    return tuple(parts)
 
 
 def longest_route(board: Board, kind: str) -> tuple[str, ...]:
@@ -252,22 +288,68 @@ def longest_route(board: Board, kind: str) -> tuple[str, ...]:
     return tuple(cell_name(c) for c in longest_path(board, kind))
 
 
+Component = tuple[tuple[int, tuple[int, ...]], ...]  # squares with their neighbours
+
+
 def longest_path(board: Board, kind: str) -> tuple[int, ...]:
-    """Squares of the longest simple path joined by sides of `kind` on either board."""
-    adjacency: dict[int, list[int]] = {}
+    """Squares of the longest simple path joined by sides of `kind` on either board:
+    as `longest_simple_path` finds it, one component at a time."""
+    best: tuple[int, ...] = ()
+    for component in route_components(board, kind):
+        if len(component) > len(best):
+            found = longest_in(component)
+            if len(found) > len(best):
+                best = found
+    return best
+
+
+def route_components(board: Board, kind: str) -> list[Component]:
+    """The squares joined by sides of `kind`, component by component, each in the
+    order a depth-first walk from its first square meets them (the order of
+    `longest_simple_path`)."""
+    adjacency: dict[int, tuple[int, ...]] = {}
     for cell in range(CELLS):
         token = board[cell]
         if token is None or kind not in token[:4]:
             continue
-        adjacency[cell] = [
+        adjacency[cell] = tuple(
             other
-            for side in range(4)
-            if token[side] == kind
-            and (other := NEIGHBOUR[cell][side]) >= 0
-            and (other_token := board[other]) is not None
-            and other_token[OPPOSITE[side]] == kind
-        ]
-    return tuple(longest_simple_path(adjacency))
+            for side, other in sides_of(cell, token, kind)
+            if (other_token := board[other]) is not None and other_token[OPPOSITE[side]] == kind
+        )
+    seen: set[int] = set()
+    components = []
+    for start in adjacency:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, component = [start], []
+        while stack:
+            node = stack.pop()
+            component.append((node, adjacency[node]))
+            for other in adjacency[node]:
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+        components.append(tuple(component))
+    return components
+
+
+@cache
+def sides_of(cell: int, token: str, kind: str) -> tuple[tuple[int, int], ...]:
+    """(side, neighbouring square) for each side of `kind` of a drawing on `cell`."""
+    return tuple(
+        (side, other)
+        for side, other in enumerate(NEIGHBOUR[cell])
+        if token[side] == kind and other >= 0
+    )
+
+
+@lru_cache(maxsize=8192)
+def longest_in(component: Component) -> tuple[int, ...]:
+    """The longest simple path of one component; kept, since a board's components
+    outlive most drawings (bots judge dozens of drawings on the same board)."""
+    return tuple(longest_simple_path(dict(component)))
 
 
 def loose_ends(board: Board) -> Iterator[tuple[int, int, int, str | None]]:
@@ -277,17 +359,25 @@ def loose_ends(board: Board) -> Iterator[tuple[int, int, int, str | None]]:
         token = board[cell]
         if token is None:
             continue
-        for side in range(4):
+        for side, other in inner_sides(cell, token):
             kind = token[side]
-            other = NEIGHBOUR[cell][side]
-            if kind in (BLANK, CRATER_SIDE) or other < 0:
-                continue
             other_token = board[other]
             facing = None if other_token is None else other_token[OPPOSITE[side]]
             if facing == CRATER_SIDE and kind != LAVA:
                 continue  # a route side into a crater earns the crater bonus (§10.6)
             if facing != kind:
                 yield cell, side, other, facing
+
+
+@cache
+def inner_sides(cell: int, token: str) -> tuple[tuple[int, int], ...]:
+    """(side, neighbouring square) for each side of a drawing that leads somewhere
+    inside the board: a route or lava side."""
+    return tuple(
+        (side, other)
+        for side, other in enumerate(NEIGHBOUR[cell])
+        if token[side] not in (BLANK, CRATER_SIDE) and other >= 0
+    )
 
 
 # Why a route end is an error, as its mark on the board names it (§8.5).

@@ -19,15 +19,18 @@ from linecraft.games.railroad_ink.board import (
     CENTRE,
     EXIT_TYPE,
     NEIGHBOUR,
+    UNCONNECTED,
     WRONG_TOKENS,
     Board,
     Drawing,
+    Fitting,
     Rows,
     board_rows,
     cell_name,
     exit_name,
     format_board,
     parse_surface,
+    route_refusal,
 )
 from linecraft.games.railroad_ink.phrases import N_, Phrase
 from linecraft.games.railroad_ink.pieces import (
@@ -179,45 +182,41 @@ UNDER_FACES = N_("{side} side ({kind}) faces the {other} side of {square}")
 UNDER_ALONE = Phrase(N_("no side touches a subway, pipe or exit of its type"))
 
 
+# The underground dice: which drawings fit where (exits take subways or pipes, §11.1).
+UNDERGROUND = Fitting(
+    {code: under_orientations(code) for code in CANONICAL}, ACCEPTS, SUBWAY + PIPE, route_refusal
+)
+
+
 def under_problem(board: Board, cell: int, token: str) -> Phrase | None:
     """Why drawing `token` on underground square `cell` is illegal (§11.4 items 3–5)."""
     if board[cell] is not None:
         return Phrase(NOT_EMPTY, square=cell_name(cell))
-    connected = False
-    for side in range(4):
-        kind = token[side]
-        if kind == BLANK:
-            continue
-        other = NEIGHBOUR[cell][side]
-        if other < 0:
-            accepts = exit_accepts(cell, side)
-            if accepts is None:
-                continue
-            if accepts != kind:
-                return Phrase(
-                    EXIT_TAKES[accepts],
-                    side=SIDE_NAMES[side],
-                    kind=UNDER_NAMES[kind],
-                    exit=exit_name(cell, side),
-                )
-            connected = True
-            continue
-        other_token = board[other]
-        facing = None if other_token is None else other_token[OPPOSITE[side]]
-        if facing is None or facing == BLANK:
-            continue
-        if facing != kind:
-            return Phrase(
-                UNDER_FACES,
-                side=SIDE_NAMES[side],
-                kind=UNDER_NAMES[kind],
-                other=UNDER_NAMES[facing],
-                square=cell_name(other),
-            )
-        connected = True
-    if not connected:
+    side = route_refusal(token, UNDERGROUND.facing(board, cell))
+    if side is None:
+        return None
+    if side == UNCONNECTED:
         return UNDER_ALONE
-    return None
+    kind = token[side]
+    other = NEIGHBOUR[cell][side]
+    if other < 0:
+        accepts = exit_accepts(cell, side)
+        assert accepts is not None
+        return Phrase(
+            EXIT_TAKES[accepts],
+            side=SIDE_NAMES[side],
+            kind=UNDER_NAMES[kind],
+            exit=exit_name(cell, side),
+        )
+    other_token = board[other]
+    assert other_token is not None
+    return Phrase(
+        UNDER_FACES,
+        side=SIDE_NAMES[side],
+        kind=UNDER_NAMES[kind],
+        other=UNDER_NAMES[other_token[OPPOSITE[side]]],
+        square=cell_name(other),
+    )
 
 
 # --- rolls --------------------------------------------------------------------------------

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from linecraft.games.railroad_ink.actions import UNDER_SOURCES, Place
+from linecraft.games.railroad_ink.actions import UNDER_SOURCES, Place, place
 from linecraft.games.railroad_ink.board import SIZE, Board, frontier, longest_drawing
 from linecraft.games.railroad_ink.phrases import N_, Phrase
 from linecraft.games.railroad_ink.pieces import piece
 from linecraft.games.railroad_ink.underground import (
     DOUBLE_DIE,
     DOUBLINGS_PER_GAME,
+    UNDERGROUND,
     UnderRoll,
     under_orientations,
     under_piece,
-    under_problem,
 )
 
 
@@ -53,17 +53,18 @@ def placement_moves(
     board: Board, roll: UnderRoll, sources: list[str], doubled: str | None
 ) -> list[Place]:
     """Every legal underground drawing for the unused sources (identical faces once)."""
-    targets = frontier(board)
-    found, seen = [], set()
+    spots = UNDERGROUND.spots(board, frontier(board))
+    found: list[Place] = []
+    seen = set()
     for source in sources:
         face = source_face(roll, source, doubled)
         if face is None or face in seen:
             continue
         seen.add(face)
-        for cell in targets:
-            for token in under_orientations(face):
-                if under_problem(board, cell, token) is None:
-                    found.append(Place(source, cell, token))
+        drawings = UNDERGROUND.drawings[face]
+        found.extend(
+            place(source, cell, token) for cell, facing in spots for token in drawings[facing]
+        )
     return found
 
 
@@ -74,13 +75,7 @@ def longest_under_order(
     """The longest sequence of drawings of underground dice (source, face) that can be
     drawn one after another, stopping at `enough` drawings (§7.5, §11.5); kept, since
     bots and `legal_actions` ask about the same board again and again."""
-    tokens = [(source, under_orientations(face)) for source, face in dice]
-    return tuple(Place(*drawn) for drawn in longest_drawing(board, tokens, under_fits, enough))
-
-
-def under_fits(board: Board, cell: int, token: str) -> bool:
-    """Whether drawing `token` on underground square `cell` is legal (§11.4)."""
-    return under_problem(board, cell, token) is None
+    return tuple(Place(*drawn) for drawn in longest_drawing(board, dice, UNDERGROUND, enough))
 
 
 def available_sources(used: set[str], doubled: str | None) -> list[str]:
