@@ -7,7 +7,7 @@ Each is a small value whose `str` is its canonical text in records:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, permutations
 
 from linecraft.core.errors import ActionSyntaxError
@@ -28,7 +28,7 @@ class Card:
     name: str
     underground: bool
     symbol: str | None
-    bit: int
+    bit: int = field(repr=False)  # where the card sits, not what it shows
 
     def __str__(self) -> str:
         return self.name
