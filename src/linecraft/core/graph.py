@@ -54,7 +54,7 @@ def longest_simple_path(adjacency: Mapping[Node, Sequence[Node]]) -> list[Node]:
     [1, 2, 3]
     """
     best: list[Node] = []
-    for component in _components(adjacency):
+    for component in components(adjacency):
         if len(component) <= len(best):
             continue
         found = _longest_in_component(adjacency, component)
@@ -63,7 +63,9 @@ def longest_simple_path(adjacency: Mapping[Node, Sequence[Node]]) -> list[Node]:
     return best
 
 
-def _components(adjacency: Mapping[Node, Sequence[Node]]) -> list[list[Node]]:
+def components(adjacency: Mapping[Node, Sequence[Node]]) -> list[list[Node]]:
+    """The connected groups of nodes, each in the order a depth-first walk from its
+    first node meets them (the order `longest_simple_path` searches in)."""
     seen: set[Node] = set()
     components = []
     for start in adjacency:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from linecraft.core.graph import UnionFind, longest_simple_path
+from linecraft.core.graph import UnionFind, components, longest_simple_path
 from linecraft.core.i18n import _
 from linecraft.games.railroad_ink.board import (
     CELLS,
@@ -317,22 +317,7 @@ def route_components(board: Board, kind: str) -> list[Component]:
             for side, other in sides_of(cell, token, kind)
             if (other_token := board[other]) is not None and other_token[OPPOSITE[side]] == kind
         )
-    seen: set[int] = set()
-    components = []
-    for start in adjacency:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack, component = [start], []
-        while stack:
-            node = stack.pop()
-            component.append((node, adjacency[node]))
-            for other in adjacency[node]:
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-        components.append(tuple(component))
-    return components
+    return [tuple((cell, adjacency[cell]) for cell in group) for group in components(adjacency)]
 
 
 @cache
