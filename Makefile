@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NATIVE := src/linecraft/compiled.json
 
 AXE := node_modules/axe-core/axe.min.js
 
@@ -11,10 +12,15 @@ AXE := node_modules/axe-core/axe.min.js
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	LINECRAFT_PURE=1 $(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The engine modules listed in pyproject.toml are compiled with mypyc (setup.py), and
+# rebuilt when an engine's source changes; until then they run as pure Python.
+$(NATIVE): setup.py pyproject.toml $(wildcard src/linecraft/core/*.py src/linecraft/games/*/*.py) | $(STAMP)
+	$(BIN)/pip install -q --no-deps -e .
+
+run: $(STAMP) $(NATIVE)
 	$(BIN)/linecraft serve
 
 # The browser tests drive Debian's Chromium; install it when it is missing.
@@ -27,7 +33,7 @@ $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(AXE)
 
-test: $(STAMP) chromium $(AXE)
+test: $(STAMP) $(NATIVE) chromium $(AXE)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
@@ -37,7 +43,7 @@ test: $(STAMP) chromium $(AXE)
 messages: $(STAMP)
 	$(BIN)/python -m linecraft.core.messages
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(BIN)/python benchmarks/engines.py
 	$(BIN)/python benchmarks/railroad_ink.py
 	$(BIN)/python benchmarks/next_station_london.py
@@ -46,4 +52,5 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/server.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules build $(NATIVE)
+	find src -name '*.so' -delete

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import linecraft
+from linecraft import compiled
 from linecraft.bots import make_bot
 from linecraft.sim.bench import random_game
 from linecraft.sim.strength import play_out
@@ -95,6 +96,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--only", help="one game's name, e.g. metromania")
     args = parser.parse_args()
+    print(f"engines: {compiled.DESCRIPTION}")
     print(f"{'':26}{'random games/s':>22}{'greedy ms/game':>22}   target")
     base = None
     for case in CASES:

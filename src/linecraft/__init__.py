@@ -11,6 +11,7 @@ Roll(faces=('HS', 'HC', 'RT', 'SC'))
 
 from typing import Any
 
+import linecraft.compiled
 import linecraft.games  # noqa: F401  (registers every game)
 from linecraft.core import (
     ActionSyntaxError,

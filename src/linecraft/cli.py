@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 import linecraft
+from linecraft import compiled
 from linecraft.bots import BOTS, make_bot
 from linecraft.core.errors import LinecraftError, PositionError
 from linecraft.core.game import Game, State
@@ -298,7 +299,8 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     result = measure(game, seconds=args.seconds)
     console.print(
         f"{game.name}: {result.games} random games in {result.seconds:.1f} s on one core: "
-        f"{result.games_per_second:.1f} games/s, {result.actions_per_second:.0f} actions/s"
+        f"{result.games_per_second:.1f} games/s, {result.actions_per_second:.0f} actions/s "
+        f"(engines: {compiled.DESCRIPTION})"
     )
     return EXIT_OK
 

@@ -530,7 +530,8 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy; its generator continues the same sequence."""
-        other = object.__new__(type(self))
+        cls = type(self)
+        other = cls.__new__(cls)
         other.game = self.game
         other._seed = self._seed
         other._rng = self._rng

@@ -13,6 +13,7 @@ import pytest
 
 import linecraft
 from linecraft.games.metromania.city import City
+from linecraft.games.metromania.dig import MAX_DIG, is_plain, needs_marker, still_standing
 from linecraft.games.metromania.geometry import (
     CITY_VERTICES,
     GATES,
@@ -24,13 +25,7 @@ from linecraft.games.metromania.geometry import (
 )
 from linecraft.games.metromania.markers import LETTERS
 from linecraft.games.metromania.notation import Extend, Finish, Pass, Start, Station
-from linecraft.games.metromania.rules import (
-    MAX_DIG,
-    MetromaniaState,
-    is_plain,
-    needs_marker,
-    still_standing,
-)
+from linecraft.games.metromania.rules import MetromaniaState
 
 Step = Start | Extend | Finish
 

@@ -9,7 +9,7 @@ business: it needs search.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
@@ -231,8 +231,7 @@ class City:
         self.first_turn = False
 
     def copy(self) -> City:
-        other = City.__new__(City)
-        other.layout, other.gates, other.specials = self.layout, self.gates, self.specials
+        other = City(self.layout, self.gates, 0)  # its special spaces come from a cache
         other.lines = [[line.copy() for line in pair] for pair in self.lines]
         other.tunnel_at = dict(self.tunnel_at)
         other.stations = set(self.stations)
@@ -243,6 +242,21 @@ class City:
         other.starts_this_turn = self.starts_this_turn
         other.first_turn = self.first_turn
         return other
+
+    def __reduce__(self) -> tuple[Callable[..., City], tuple[Any, ...]]:
+        """Pickled as its parts, for the server's worker processes: a compiled class is
+        only ever made by its constructor."""
+        return _rebuilt, (
+            self.layout,
+            self.gates,
+            self.lines,
+            self.tunnel_at,
+            self.stations,
+            self.points,
+            self.hands,
+            self.placed,
+            (self.marker_this_turn, self.starts_this_turn, self.first_turn),
+        )
 
     # --- queries --------------------------------------------------------------------------
     @property
@@ -715,3 +729,22 @@ class City:
         if not line.started or line.finished:
             return False
         return next(self._growths(lid[0], lid[1], markers=True), None) is None
+
+
+def _rebuilt(
+    layout: Layout,
+    gates: str,
+    lines: list[list[Line]],
+    tunnel_at: dict[Space, LineId],
+    stations: set[Vertex],
+    points: list[int],
+    hands: list[list[str]],
+    placed: dict[Space, tuple[int, str]],
+    turn: tuple[bool, int, bool],
+) -> City:
+    """A pickled city made again (see `City.__reduce__`)."""
+    city = City(layout, gates, 0)
+    city.lines, city.tunnel_at, city.stations, city.points = lines, tunnel_at, stations, points
+    city.hands, city.placed = hands, placed
+    city.marker_this_turn, city.starts_this_turn, city.first_turn = turn
+    return city

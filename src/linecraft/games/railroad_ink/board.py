@@ -13,6 +13,7 @@ from itertools import product
 
 from linecraft.core.errors import PositionError
 from linecraft.core.i18n import Nn_, _, _n
+from linecraft.games.railroad_ink.drawing import Drawing
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER,
@@ -35,14 +36,6 @@ EMPTY_TOKEN = "...."
 
 Board = Sequence[str | None]
 IMPACT = "@"
-
-
-class Drawing(list[str | None]):
-    """A board's 49 squares and, with Meteor, its last impact square (the `@` mark)."""
-
-    def __init__(self, squares: Sequence[str | None] = (), impact: int | None = None) -> None:
-        super().__init__(squares)
-        self.impact = impact
 
 
 def cell_name(cell: int) -> str:

@@ -16,7 +16,8 @@ from typing import Any
 
 from linecraft.core.game import HelpPage, HelpSection, Picture
 from linecraft.core.i18n import N_, _
-from linecraft.games.railroad_ink.board import Board, Drawing, parse_cell
+from linecraft.games.railroad_ink.board import Board, parse_cell
+from linecraft.games.railroad_ink.drawing import Drawing
 from linecraft.games.railroad_ink.meteor import flight
 from linecraft.games.railroad_ink.pieces import (
     CANONICAL,

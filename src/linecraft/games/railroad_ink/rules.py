@@ -50,7 +50,6 @@ from linecraft.games.railroad_ink.board import (
     NEIGHBOUR,
     UNCONNECTED,
     Board,
-    Drawing,
     Drawn,
     Fitting,
     Spot,
@@ -65,6 +64,7 @@ from linecraft.games.railroad_ink.board import (
     route_refusal,
 )
 from linecraft.games.railroad_ink.bots import board_value, under_value
+from linecraft.games.railroad_ink.drawing import Drawing
 from linecraft.games.railroad_ink.lava import (
     D4,
     NO_TOUCH,

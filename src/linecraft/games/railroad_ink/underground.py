@@ -22,7 +22,6 @@ from linecraft.games.railroad_ink.board import (
     UNCONNECTED,
     WRONG_TOKENS,
     Board,
-    Drawing,
     Fitting,
     Rows,
     board_rows,
@@ -32,6 +31,7 @@ from linecraft.games.railroad_ink.board import (
     parse_surface,
     route_refusal,
 )
+from linecraft.games.railroad_ink.drawing import Drawing
 from linecraft.games.railroad_ink.phrases import N_, Phrase
 from linecraft.games.railroad_ink.pieces import (
     HIGHWAY,
