@@ -22,7 +22,7 @@ from linecraft.sim.trace import fingerprint, trace
 ROOT = Path(__file__).parent.parent
 
 # (game, options, random games, greedy games): the games whose modules run compiled,
-# 1,110 random games in all (a longer check by hand: python -m linecraft.sim.trace).
+# 1,560 random games in all (a longer check by hand: python -m linecraft.sim.trace).
 PLAYS = [
     ("railroad-ink", {"players": 1}, 400, 4),
     ("railroad-ink", {"players": 2, "expansions": ["lava"]}, 40, 1),
@@ -30,6 +30,10 @@ PLAYS = [
     ("railroad-ink", {"players": 1, "expansions": ["meteor"]}, 300, 3),
     ("railroad-ink", {"players": 1, "expansions": ["underground"]}, 80, 2),
     ("railroad-ink", {"players": 1, "variant": "underground-standalone"}, 150, 3),
+    ("next-station-london", {"players": 1}, 250, 10),
+    ("next-station-london", {"players": 3, "objectives": True, "powers": True}, 50, 2),
+    ("metro", {"players": 4}, 100, 3),
+    ("metro", {"players": 3, "modules": [1, 3, 4]}, 50, 2),
     ("metromania", {"players": 4}, 80, 2),
 ]
 

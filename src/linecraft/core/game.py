@@ -530,8 +530,7 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy; its generator continues the same sequence."""
-        cls = type(self)
-        other = cls.__new__(cls)
+        other = self._blank()
         other.game = self.game
         other._seed = self._seed
         other._rng = self._rng
@@ -539,6 +538,13 @@ class State(ABC):
         other.history = list(self.history)
         self._copy_into(other)
         return other
+
+    def _blank(self) -> State:
+        """An instance of this class with nothing set up, for `clone` to fill in. A state
+        class compiled with mypyc (see linecraft.compiled) can only be made by its
+        constructor, so it overrides this with a constructor call that sets up nothing."""
+        cls = type(self)
+        return cls.__new__(cls)
 
     @property
     def seed(self) -> int:

@@ -198,7 +198,7 @@ def test_ties_go_to_the_best_single_line_then_are_shared() -> None:
         sheet = state.sheets[player]
         sheet.lines = {}
         for colour, drawn in (lines or {"purple": [], "blue": [], "green": []}).items():
-            sheet.lines[colour] = []
+            sheet.lines[colour] = ()
             for section in sections(" ".join(drawn)):
                 sheet.draw(colour, section)
     totals = [state.scores()[p]["total"] for p in range(3)]

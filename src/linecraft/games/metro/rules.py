@@ -8,6 +8,7 @@ only one seat may see are marked private (`chance_viewers`).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from linecraft.core.errors import IllegalActionError
@@ -86,14 +87,16 @@ class Stack:
 
     __slots__ = ("returned", "unseen")
 
-    def __init__(self, unseen: set[str]) -> None:
+    def __init__(self, unseen: set[str], returned: Sequence[tuple[str, int]] = ()) -> None:
         self.unseen = set(unseen)  # companies
-        self.returned: list[tuple[str, int]] = []  # (company, seat who returned it)
+        self.returned = list(returned)  # (company, seat who returned it)
 
     def copy(self) -> Stack:
-        other = Stack(self.unseen)
-        other.returned = list(self.returned)
-        return other
+        return Stack(self.unseen, self.returned)
+
+    def __reduce__(self) -> tuple[type[Stack], tuple[set[str], list[tuple[str, int]]]]:
+        """Pickled by way of its constructor, as a compiled class must be."""
+        return Stack, (self.unseen, self.returned)
 
     def __len__(self) -> int:
         return len(self.unseen) + len(self.returned)
@@ -102,7 +105,10 @@ class Stack:
 class MetroState(State):
     """A game in progress; see the module docstring for how chance works."""
 
-    def __init__(self, game: Metro, seed: int) -> None:
+    def __init__(self, game: Metro, seed: int, blank: bool = False) -> None:
+        """A new game from `seed`; `blank`: nothing set up, for `clone` to fill in."""
+        if blank:
+            return
         super().__init__(game, seed)
         self.rules = game
         n = game.num_players
@@ -150,6 +156,14 @@ class MetroState(State):
             ]
         events += [("tile", seat, 0) for _ in range(game.hand_size) for seat in range(n)]
         return events
+
+    def _blank(self) -> MetroState:
+        return MetroState(self.rules, self.seed, blank=True)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (the server hands states to worker processes) by way of its blank
+        constructor, as a compiled class must be."""
+        return MetroState, (self.rules, self.seed, True), self.__getstate__()
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, MetroState)

@@ -146,7 +146,7 @@ class Sheet:
         self._others: list[tuple[tuple[object, ...], Network]] = []
 
     def copy(self) -> Sheet:
-        other = Sheet.__new__(Sheet)
+        other = Sheet()
         other.lines = dict(self.lines)
         other.shapes = dict(self.shapes)
         other.drawn = self.drawn
@@ -280,7 +280,10 @@ def legal_sections(
 class NextStationLondonState(State):
     """A game in progress: the setup draws, the round's deck, one `Sheet` per player."""
 
-    def __init__(self, game: NextStationLondon, seed: int) -> None:
+    def __init__(self, game: NextStationLondon, seed: int, blank: bool = False) -> None:
+        """A new game from `seed`; `blank`: nothing set up, for `clone` to fill in."""
+        if blank:
+            return
         super().__init__(game, seed)
         self.rules = game
         self.order: tuple[str, ...] | None = game.order
@@ -303,6 +306,14 @@ class NextStationLondonState(State):
         self.over = False
         if self.pending_setup() is None:
             self._start_round(0)
+
+    def _blank(self) -> NextStationLondonState:
+        return NextStationLondonState(self.rules, self.seed, blank=True)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (the server hands states to worker processes) by way of its blank
+        constructor, as a compiled class must be."""
+        return NextStationLondonState, (self.rules, self.seed, True), self.__getstate__()
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, NextStationLondonState)

@@ -361,7 +361,7 @@ class Seat:
         self.doubled: str | None = None  # the die doubled this underground round
 
     def copy(self) -> Seat:
-        other = Seat.__new__(Seat)
+        other = Seat()
         other.board = list(self.board)
         other.drawn_in = list(self.drawn_in)
         other.specials_used = list(self.specials_used)
@@ -410,7 +410,10 @@ class RailroadInkState(State):
 
     game: RailroadInk
 
-    def __init__(self, game: RailroadInk, seed: int) -> None:
+    def __init__(self, game: RailroadInk, seed: int, blank: bool = False) -> None:
+        """A new game from `seed`; `blank`: nothing set up, for `clone` to fill in."""
+        if blank:
+            return
         super().__init__(game, seed)
         self.round = 0
         self.roll: Roll | UnderRoll | None = None
@@ -419,6 +422,14 @@ class RailroadInkState(State):
         if game.lava:
             for seat in self.seats:
                 seat.board[D4] = VOLCANO  # §9.4: every board starts with a volcano
+
+    def _blank(self) -> RailroadInkState:
+        return RailroadInkState(self.game, self.seed, blank=True)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (the server hands states to worker processes) by way of its blank
+        constructor, as a compiled class must be."""
+        return RailroadInkState, (self.game, self.seed, True), self.__getstate__()
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, RailroadInkState)
@@ -1150,6 +1161,10 @@ class RailroadInk(Game):
             self.rounds = LAVA_ROUNDS
         else:
             self.rounds = ROUNDS
+
+    def __reduce__(self) -> tuple[type[RailroadInk], tuple[Mapping[str, Any]]]:
+        """Pickled by way of its constructor, as a compiled class must be."""
+        return RailroadInk, (self.options,)
 
     def action_target(self, action: CoreAction) -> str | None:
         """The square drawn on, on its own board (an underground square is named apart,
