@@ -43,10 +43,7 @@ class GreedyBot:
     def choose(self, state: State, player: int) -> Action:
         best_value = float("-inf")
         best: list[Action] = []
-        for action in state.legal_actions(player):
-            after = state.clone()
-            after.apply_unchecked(player, action)
-            value = after.heuristic(player)
+        for action, value in state.child_values(player):
             if value > best_value + 1e-9:
                 best_value, best = value, [action]
             elif value > best_value - 1e-9:

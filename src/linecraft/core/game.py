@@ -530,14 +530,32 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy; its generator continues the same sequence."""
+        other = self._position()
+        other.history = list(self.history)
+        return other
+
+    def _position(self) -> State:
+        """A copy without the history: what a search tries a move on and throws away."""
         other = self._blank()
         other.game = self.game
         other._seed = self._seed
         other._rng = self._rng
         self._rng_shared = other._rng_shared = True
-        other.history = list(self.history)
+        other.history = []
         self._copy_into(other)
         return other
+
+    # --- batches for search and learning ----------------------------------------------
+    def child_values(self, player: int) -> list[tuple[Action, float]]:
+        """Each legal action of `player` with how good the position after it looks to
+        them (`heuristic`), in `legal_actions` order: a one-ply search's whole batch in
+        one call. The children are thrown away, so they are made without a history."""
+        values = []
+        for action in self.legal_actions(player):
+            child = self._position()
+            child._do(player, action)
+            values.append((action, child.heuristic(player)))
+        return values
 
     def _blank(self) -> State:
         """An instance of this class with nothing set up, for `clone` to fill in. A state

@@ -55,6 +55,10 @@ class Mode:
     def lines(self) -> int:
         return 2 * self.companies
 
+    def __reduce__(self) -> tuple[type[Mode], tuple[int, str]]:
+        """Pickled by way of its constructor, as a compiled class must be."""
+        return Mode, (self.players, self.two_player_mode)
+
 
 @dataclass(frozen=True)
 class Deal:
@@ -64,6 +68,10 @@ class Deal:
 
     def __str__(self) -> str:
         return "deal " + " ".join(f"{c}={','.join(h)}" for c, h in enumerate(self.hands))
+
+    def __reduce__(self) -> tuple[type[Deal], tuple[tuple[tuple[str, ...], ...]]]:
+        """Pickled by way of its constructor, as a compiled class must be."""
+        return Deal, (self.hands,)
 
 
 def _quotas(mode: Mode, doubled: Sequence[str]) -> list[str]:

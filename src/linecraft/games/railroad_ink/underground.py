@@ -232,6 +232,10 @@ class UnderRoll:
     def face(self, die: str) -> str:
         return self.faces[UNDER_DICE.index(die)]
 
+    def __reduce__(self) -> tuple[type[UnderRoll], tuple[tuple[str, str, str, str]]]:
+        """Pickled by way of its constructor, as a compiled class must be."""
+        return UnderRoll, (self.faces,)
+
     @property
     def probability(self) -> Fraction:
         odds = Fraction(1)
