@@ -95,7 +95,7 @@ def _choose() -> tuple[bool, str]:
     if not built:
         return False, "pure Python (installed without compiled modules)"
     if missing := _missing(built):
-        reason = f"pure Python ({', '.join(missing)} not built)"
+        reason = f"pure Python ({len(missing)} of the {len(built)} compiled modules not built)"
     elif pure_requested():
         reason = "pure Python (LINECRAFT_PURE is set)"
     elif edited := _edited(built):

@@ -57,7 +57,10 @@ def layout_draws() -> tuple[LayoutDraw, ...]:
 class MetromaniaState(State):
     """Setup chance and declarations, then the building phase, then over."""
 
-    def __init__(self, game: Metromania, seed: int) -> None:
+    def __init__(self, game: Metromania, seed: int, blank: bool = False) -> None:
+        """A new game from `seed`; `blank`: nothing set up, for `clone` to fill in."""
+        if blank:
+            return
         super().__init__(game, seed)
         self.rules = game
         self.city: City | None = None
@@ -71,6 +74,14 @@ class MetromaniaState(State):
         self.steps = 0
         # This turn's dig steps, with what `City.take_back` needs to undo them.
         self.taken: list[tuple[Start | Extend | Finish, Dug]] = []
+
+    def _blank(self) -> MetromaniaState:
+        return MetromaniaState(self.rules, self.seed, blank=True)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (the server hands states to worker processes) by way of its blank
+        constructor, as a compiled class must be."""
+        return MetromaniaState, (self.rules, self.seed, True), self.__getstate__()
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, MetromaniaState)
@@ -254,7 +265,7 @@ class MetromaniaState(State):
             return None
         if not isinstance(action, Start | Extend | Finish | Station):
             return Refusal("not_building", N_("not a Metromania step"))
-        refusal = self.city.problem(company, action)
+        refusal: Refusal | None = self.city.problem(company, action)
         if refusal is not None or isinstance(action, Station):
             return refusal
         if not self._keeps_obligation(company, action):
