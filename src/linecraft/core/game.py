@@ -534,13 +534,17 @@ class State(ABC):
         other.history = list(self.history)
         return other
 
-    def _position(self) -> State:
-        """A copy without the history: what a search tries a move on and throws away."""
+    def _position(self, *, throwaway: bool = False) -> State:
+        """A copy without the history: what a search tries a move on. A `throwaway` copy
+        is dropped before this state moves on, so this state keeps its generator as its
+        own (the copy still copies it before it would ever sample)."""
         other = self._blank()
         other.game = self.game
         other._seed = self._seed
         other._rng = self._rng
-        self._rng_shared = other._rng_shared = True
+        other._rng_shared = True
+        if not throwaway:
+            self._rng_shared = True
         other.history = []
         self._copy_into(other)
         return other
@@ -552,7 +556,7 @@ class State(ABC):
         one call. The children are thrown away, so they are made without a history."""
         values = []
         for action in self.legal_actions(player):
-            child = self._position()
+            child = self._position(throwaway=True)
             child._do(player, action)
             values.append((action, child.heuristic(player)))
         return values
