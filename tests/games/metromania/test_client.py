@@ -14,7 +14,7 @@ import pytest
 
 import linecraft
 from linecraft.core.game import Action
-from linecraft.games.metromania import words
+from linecraft.games.metromania import svg, words
 from linecraft.games.metromania.game import Metromania
 from linecraft.games.metromania.geometry import CITY_SPACES, CITY_VERTICES, GATES
 from linecraft.games.metromania.notation import Extend, Finish, Start, Station
@@ -178,4 +178,7 @@ def test_at_the_end_the_city_drawing_tells_each_test_trip_in_words(
     assert [note.split(":")[0] for note in notes] == list(words.TRIPS.values())
     assert all(not NOTATION.search(note) for note in notes), notes
     drawn = game.render_state(state, 0)
-    assert all(note in drawn for note in notes)
+    # each note is there whole, in lines short enough for a phone
+    lines = re.findall(r"<text[^>]*>([^<]*)</text>", drawn)
+    assert all(note in " ".join(lines) for note in notes)
+    assert max(map(len, lines)) <= svg.NOTE_WIDTH

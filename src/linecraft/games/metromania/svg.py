@@ -6,6 +6,7 @@ finish a line there), every vertex (a station, or the corner a tunnel leads to).
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Iterable, Sequence
 from functools import cache
 from html import escape
@@ -119,7 +120,8 @@ def render_city(
     city: City | None, *, notes: list[str] | None = None, title: str | None = None
 ) -> Svg:
     top = 26 if title else 0
-    tall = HEIGHT + top + 18 * len(notes or [])
+    lines = [part for note in notes or [] for part in _wrapped(note)]
+    tall = HEIGHT + top + 18 * len(lines)
     out = [
         _root(tall, top, city is not None and not notes),
         f'<rect x="0" y="{-top}" width="{SIZE}" height="{tall}" fill="#fffdf7"/>',
@@ -128,12 +130,23 @@ def render_city(
         out.append(f'<text x="12" y="-6" font-size="16">{escape(title)}</text>')
     if city is not None:
         out += [*_drawing(city), *_spots()]
-    for number, note in enumerate(notes or []):
+    for number, (indent, line) in enumerate(lines):
         out.append(
-            f'<text x="12" y="{HEIGHT + 14 + 18 * number}" font-size="13">{escape(note)}</text>'
+            f'<text x="{12 + indent}" y="{HEIGHT + 14 + 18 * number}" font-size="13">'
+            f"{escape(line)}</text>"
         )
     out.append("</svg>")
     return Svg("\n".join(out))
+
+
+NOTE_WIDTH = 84  # characters of 13-pixel text that fit across the picture's margins
+
+
+def _wrapped(note: str) -> list[tuple[int, str]]:
+    """A note in lines that fit the picture, the lines after the first indented (an
+    overlong line would widen the picture beyond a phone's screen)."""
+    parts = textwrap.wrap(note, NOTE_WIDTH) or [""]
+    return [(0 if number == 0 else 16, part) for number, part in enumerate(parts)]
 
 
 def _drawing(city: City, ride: Sequence[Sequence[Vertex]] = ()) -> list[str]:
