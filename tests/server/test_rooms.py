@@ -39,8 +39,10 @@ def rolls(db: Path, room: str) -> list[str]:
 
 
 def play_round(client: TestClient, room: str, token: str) -> dict[str, Any]:
-    """Seat 0 draws its first legal drawing until the round ends; the next round's view."""
-    view = client.get(f"/api/rooms/{room}/view", params={"token": token}).json()
+    """Seat 0 draws its first legal drawing until the round ends; the next round's view.
+    The round's roll may still be on its way (a server rolls in the background, and a
+    restarted one rolls what was not yet stored), so it first waits for something legal."""
+    view = wait_for(client, room, lambda v: bool(v["legal"]) or v["terminal"], token)
     start = view["view"]["round"]
     while view["view"]["round"] == start and not view["terminal"]:
         action = next(a for a in view["legal"] if a != "undo")
@@ -107,6 +109,7 @@ def test_live_rooms_draw_unpredictable_chance_and_send_no_seed(
 def test_a_restart_never_replays_the_opening_rolls(client: TestClient, db: Path) -> None:
     result = live(client, "railroad-ink", SOLO)
     room, token = result["room"], token_of(result, 0)
+    wait_for(client, room, lambda v: bool(v["to_act"]))  # the opening roll is stored
     for _ in range(3):  # the old server rolled the opening roll again after each restart
         with TestClient(create_app(db)) as restarted:
             play_round(restarted, room, token)
