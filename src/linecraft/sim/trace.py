@@ -20,13 +20,16 @@ from typing import Any
 
 import linecraft
 from linecraft.bots import make_bot
-from linecraft.core.game import Game, State
+from linecraft.core.game import Action, Game, State
 
 
-def _step(state: State) -> dict[str, Any]:
-    """What a step shows: the legal lists of the seats to act, the view, the scores."""
+def _step(state: State, legal: dict[int, list[Action]] | None = None) -> dict[str, Any]:
+    """What a step shows: the legal lists of the seats to act (`legal`, when known),
+    the view, the scores."""
+    if legal is None:
+        legal = {p: state.legal_actions(p) for p in state.to_act()}
     return {
-        "legal": {p: [str(a) for a in state.legal_actions(p)] for p in state.to_act()},
+        "legal": {p: [str(a) for a in actions] for p, actions in legal.items()},
         "view": state.view(None),
         "scores": {p: dict(card) for p, card in state.scores().items()},
     }
@@ -49,14 +52,17 @@ def trace_game(game: Game, seed: int, bot: str | None = None) -> list[str]:
     chooser = make_bot(bot, seed) if bot else None
     digests = []
     while not state.is_terminal():
-        shown = _step(state)
+        legal = {p: state.legal_actions(p) for p in state.to_act()}
+        shown = _step(state, legal)
         if state.is_chance():
             taken = [str(state.advance())]
         else:
             taken = []
             for player in state.to_act():
                 if chooser is None:
-                    action = rng.choice(state.legal_actions(player))
+                    # The lists shown are still the legal ones: one seat's action
+                    # changes no other seat's options in a simultaneous turn.
+                    action = rng.choice(legal[player])
                 else:
                     action = chooser.choose(state, player)
                 state.apply_unchecked(player, action)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from linecraft.core.i18n import N_, Nn_, _, _n
 from linecraft.games.metromania.geometry import (
@@ -100,12 +100,18 @@ def starts_at(line: int, pattern: str) -> tuple[tuple[Gate, tuple[Start, ...]], 
     )
 
 
-class Dug(NamedTuple):
+class Dug:
     """What `City.apply` changed that `City.take_back` cannot tell from the step: the
     stations it built and where the placed marker sat in the hand (-1: none)."""
 
-    built: list[Vertex]
-    hand_index: int
+    def __init__(self, built: list[Vertex], hand_index: int) -> None:
+        self.built = built
+        self.hand_index = hand_index
+
+    def __reduce__(self) -> tuple[type, tuple[list[Vertex], int]]:
+        """Pickled with the state whose turn it belongs to (a compiled class is only
+        ever made by its constructor)."""
+        return Dug, (self.built, self.hand_index)
 
 
 class Refusal(Exception):

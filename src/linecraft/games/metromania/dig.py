@@ -60,7 +60,7 @@ def dig_depth(
             continue
         if most == 1:
             return 1
-        if most == 2 and still_standing(standing, step, city.supply):
+        if most == 2 and standing and still_standing(standing, step, city.supply):
             return 2
         dug = city.apply(company, step)
         depth = 1 + dig_depth(city, company, most - 1, spots=spots, first=step.line)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from linecraft.core.errors import ActionSyntaxError
 from linecraft.core.i18n import N_, _
@@ -33,14 +33,23 @@ def line_text(line: int) -> str:
     return f"L{line + 1}"
 
 
+def _fields_of(value: object) -> tuple[object, ...]:
+    return tuple(getattr(value, f.name) for f in fields(value))  # type: ignore[arg-type]
+
+
 class _Step:
-    """What every step shares: its dense id."""
+    """What every step shares: its dense id, and how it is pickled."""
 
     __slots__ = ()
 
     @property
     def id(self) -> int:
         return step_id(self)  # type: ignore[arg-type]
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        """Made again from its fields (the server hands states to worker processes
+        pickled): a compiled class is only ever made by its constructor."""
+        return type(self), _fields_of(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +262,9 @@ class LayoutDraw:
 
     def __str__(self) -> str:
         return "layout " + " ".join(f"{d}.{o}" for d, o in self.layout)
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return LayoutDraw, (self.layout,)
 
 
 def parse_layout(text: str) -> Layout | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
@@ -56,8 +56,18 @@ _DOUBLE_BASE = _IGNORE_BASE + len(SPECIAL_ROUTES)
 NUM_DISTINCT_ACTIONS = _DOUBLE_BASE + len(UNDER_SOURCES) - 1
 
 
+class _Pickled:
+    """How an action or a roll is pickled (the server hands states to worker processes):
+    made again from its fields, as a compiled class is only ever made by its constructor."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True, slots=True)
-class Place:
+class Place(_Pickled):
     """Draw the face of `source` on square `cell` as `token`."""
 
     source: str
@@ -82,7 +92,7 @@ def place(source: str, cell: int, token: str) -> Place:
 
 
 @dataclass(frozen=True, slots=True)
-class End:
+class End(_Pickled):
     """Declare that one's drawing for this round is finished."""
 
     def __str__(self) -> str:
@@ -94,7 +104,7 @@ class End:
 
 
 @dataclass(frozen=True, slots=True)
-class Undo:
+class Undo(_Pickled):
     """Take back one's most recent action of this round."""
 
     def __str__(self) -> str:
@@ -106,7 +116,7 @@ class Undo:
 
 
 @dataclass(frozen=True, slots=True)
-class Volcano:
+class Volcano(_Pickled):
     """Lava: draw a new volcano on an empty square away from lava (§9.5)."""
 
     cell: int
@@ -123,7 +133,7 @@ VOLCANOES = tuple(Volcano(cell) for cell in range(CELLS))  # the one `Volcano` o
 
 
 @dataclass(frozen=True, slots=True)
-class Erase:
+class Erase(_Pickled):
     """Erase `cell` and draw `source` there in one step: a lava die on a route square
     while stuck (Lava, O9), or a route die or special route on a crater (Meteor, O14)."""
 
@@ -147,7 +157,7 @@ class Erase:
 
 
 @dataclass(frozen=True, slots=True)
-class Strike:
+class Strike(_Pickled):
     """Meteor: let the meteor strike this board in `direction` (N, E, S or W).
 
     A strike offered by the rules also knows the square it lands on and whether the
@@ -167,7 +177,7 @@ class Strike:
 
 
 @dataclass(frozen=True, slots=True)
-class Ignore:
+class Ignore(_Pickled):
     """Meteor: cross off special route `special` and ignore this round's meteor."""
 
     special: str
@@ -185,7 +195,7 @@ class Ignore:
 
 
 @dataclass(frozen=True, slots=True)
-class Double:
+class Double(_Pickled):
     """Underground: duplicate underground die `die` (u1–u4), creating source u5 (§11.6)."""
 
     die: str
@@ -312,7 +322,7 @@ _LAVA_ORDER = {face: i for i, face in enumerate(LAVA_FACES)}
 
 
 @dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(_Pickled):
     """One roll, normalised (§13.4): d1–d3 sorted, then d4, then l1 l2 sorted (Lava)."""
 
     faces: tuple[str, ...]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from linecraft.core.errors import ActionSyntaxError, IllegalActionError
@@ -269,8 +269,17 @@ def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[in
 def _places(source: str, face: str, spots: list[Spot]) -> list[Place]:
     """Every legal drawing of `source`, showing `face`, on the `spots` (the frontier's
     squares with their facings)."""
-    drawings = ROUTES.drawings[face]
-    return [place(source, cell, token) for cell, facing in spots for token in drawings[facing]]
+    found: list[Place] = []
+    for cell, facing in spots:
+        found.extend(_spot_places(source, face, cell, facing))
+    return found
+
+
+@cache
+def _spot_places(source: str, face: str, cell: int, facing: str) -> tuple[Place, ...]:
+    """The drawings of `source` showing `face` that fit on `cell` with that facing: the
+    same few hundred lists come back in every game, so each is made once."""
+    return tuple(place(source, cell, token) for token in ROUTES.drawings[face][facing])
 
 
 @lru_cache(maxsize=4096)
@@ -286,6 +295,16 @@ def longest_order(
     ['d1 A2 H.H.', 'd2 A4 RR..']
     """
     return tuple(Place(*drawn) for drawn in longest_drawing(board, dice, ROUTES, enough))
+
+
+@cache
+def _roll_odds(*, underground: bool, lava: bool, meteor: bool) -> tuple[tuple[Outcome, float], ...]:
+    """Every roll of a round with its odds: the same for every round of a kind, and
+    with Lava and Meteor over ten thousand exact fractions, so worked out once."""
+    rolls: Sequence[Roll | UnderRoll] = (
+        ALL_UNDER_ROLLS if underground else notation.all_rolls(lava=lava, meteor=meteor)
+    )
+    return tuple((roll, float(roll.probability)) for roll in rolls)
 
 
 def fits(board: Board, cell: int, token: str) -> bool:
@@ -1012,9 +1031,8 @@ class RailroadInkState(State):
     # --- chance -----------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Outcome, float]]:
         if self.game.layer_of(self.round + 1) == "underground":
-            return [(roll, float(roll.probability)) for roll in ALL_UNDER_ROLLS]
-        rolls = notation.all_rolls(lava=self.game.lava, meteor=self.game.meteor)
-        return [(roll, float(roll.probability)) for roll in rolls]
+            return list(_roll_odds(underground=True, lava=False, meteor=False))
+        return list(_roll_odds(underground=False, lava=self.game.lava, meteor=self.game.meteor))
 
     def _sample_outcome(self, rng: random.Random) -> Outcome:
         if self.game.layer_of(self.round + 1) == "underground":
