@@ -92,5 +92,6 @@ def leaves_room(
 
 def dig_obligation(city: City, company: int) -> int:
     """K: the most dig steps (at most 3) the company can take this turn without a
-    Spot; a Spot tunnel is never owed, so it never counts here."""
-    return dig_depth(city.copy(), company, MAX_DIG, spots=False)
+    Spot; a Spot tunnel is never owed, so it never counts here. The search tries each
+    step on `city` itself and takes it back."""
+    return dig_depth(city, company, MAX_DIG, spots=False)

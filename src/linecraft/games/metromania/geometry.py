@@ -15,6 +15,7 @@ Edge = frozenset[Vertex]
 
 RADIUS = 5
 DIRECTIONS: tuple[Vertex, ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+_DIRECTION_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
 SPOT_TYPES = ("H", "W", "F")  # House, Work, Fun
 TYPE_NAMES = {"H": "House", "W": "Work", "F": "Fun"}
 
@@ -37,8 +38,7 @@ CITY_VERTICES: frozenset[Vertex] = frozenset(
 
 
 def direction_index(a: Vertex, b: Vertex) -> int | None:
-    delta = (b[0] - a[0], b[1] - a[1])
-    return DIRECTIONS.index(delta) if delta in DIRECTIONS else None
+    return _DIRECTION_INDEX.get((b[0] - a[0], b[1] - a[1]))
 
 
 def neighbours(v: Vertex) -> list[Vertex]:

@@ -81,6 +81,17 @@ def _quotas(mode: Mode, doubled: Sequence[str]) -> list[str]:
     return ["HWF" + doubled[c] for c in range(3)]
 
 
+def is_valid_deal(deal: Deal, mode: Mode, doubled: tuple[str, ...] = ()) -> bool:
+    """Whether `deal` is one of `valid_deals`, looked up rather than compared with
+    each of the thousands in turn."""
+    return deal in _deal_set(mode, doubled)
+
+
+@cache
+def _deal_set(mode: Mode, doubled: tuple[str, ...]) -> frozenset[Deal]:
+    return frozenset(valid_deals(mode, doubled))
+
+
 @cache
 def valid_deals(mode: Mode, doubled: tuple[str, ...] = ()) -> tuple[Deal, ...]:
     """Every valid deal, in a fixed order (R3, R4)."""

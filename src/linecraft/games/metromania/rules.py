@@ -32,7 +32,7 @@ from linecraft.games.metromania.dig import (
     needs_marker,
 )
 from linecraft.games.metromania.geometry import Gate, Vertex, all_layouts
-from linecraft.games.metromania.markers import Deal, strict_deal, valid_deals
+from linecraft.games.metromania.markers import Deal, is_valid_deal, strict_deal, valid_deals
 from linecraft.games.metromania.notation import (
     Double,
     Extend,
@@ -71,6 +71,7 @@ class MetromaniaState(State):
         self.final_left: list[int] = []
         self._k: int | None = 0
         self._turn_start: City | None = None  # the city K is worked out from, when asked
+        self._turn_start_shared = False  # by clones: then K is searched on a copy of it
         self.steps = 0
         # This turn's dig steps, with what `City.take_back` needs to undo them.
         self.taken: list[tuple[Start | Extend | Finish, Dug]] = []
@@ -93,7 +94,8 @@ class MetromaniaState(State):
         other.to_move = self.to_move
         other.final_left = list(self.final_left)
         other._k = self._k
-        other._turn_start = self._turn_start  # never changed: K is searched on a copy
+        other._turn_start = self._turn_start
+        other._turn_start_shared = self._turn_start_shared = self._turn_start is not None
         other.steps = self.steps
         other.taken = list(self.taken)
 
@@ -127,7 +129,7 @@ class MetromaniaState(State):
         self.city.marker_this_turn = False
         self.city.starts_this_turn = 0
         self.city.first_turn = not any(line.started for line in self.city.lines[company])
-        self._k, self._turn_start = None, self.city.copy()
+        self._k, self._turn_start, self._turn_start_shared = None, self.city.copy(), False
 
     @property
     def snapshots(self) -> list[City]:
@@ -147,8 +149,11 @@ class MetromaniaState(State):
         """K, the turn's dig obligation, worked out from the city as the turn began when
         first asked: a bot trying the last steps of a turn never needs the next one's."""
         if self._k is None:
-            assert self._turn_start is not None
-            self._k, self._turn_start = dig_obligation(self._turn_start, self.to_move), None
+            start = self._turn_start
+            assert start is not None
+            if self._turn_start_shared:  # a clone's K search must not move the other's
+                start = start.copy()
+            self._k, self._turn_start = dig_obligation(start, self.to_move), None
         return self._k
 
     @k.setter
@@ -192,14 +197,15 @@ class MetromaniaState(State):
         return found
 
     def _dig_steps(self, company: int) -> Iterator[Start | Extend | Finish]:
-        """The dig steps legal now, the obligation included; the search runs on a copy,
-        so that the state's city never changes under its readers."""
+        """The dig steps legal now, the obligation included. The search tries steps on
+        the state's own city and takes each back before the next step is yielded, so
+        a reader between two never sees it changed."""
         assert self.city is not None
         wanted = self.k - self.steps - 1
         if wanted <= 0:
             yield from self.city.iter_dig_steps(company)
             return
-        trial = self.city.copy()
+        trial = self.city
         alone = list(trial.iter_dig_steps(company))
         standing = [step for step in alone if is_plain(step)]
         # While neither line is started, no rule tells L1 from L2: a start of L2 leaves
@@ -398,8 +404,8 @@ class MetromaniaState(State):
             if self.rules.strict:
                 self._begin(strict_deal(self.rules.mode))
             return
-        if not isinstance(outcome, Deal) or outcome not in valid_deals(
-            self.rules.mode, tuple(self.doubles)
+        if not isinstance(outcome, Deal) or not is_valid_deal(
+            outcome, self.rules.mode, tuple(self.doubles)
         ):
             raise IllegalActionError(
                 # TRANSLATORS: {outcome} is a chance outcome in the game's notation
