@@ -330,7 +330,9 @@ class UnderDetails:
 
 
 def score_underground(board: Board) -> UnderDetails:
-    links: UnionFind[tuple[int, str] | str] = UnionFind()
+    # A part of a drawing is the number `_part` gives it, an exit its name: the board
+    # is scored once for every drawing a bot tries, and numbers are looked up fastest.
+    links: UnionFind[int | str] = UnionFind()
     open_ends = []
     for cell in range(CELLS):
         token = board[cell]
@@ -338,7 +340,7 @@ def score_underground(board: Board) -> UnderDetails:
             continue
         shape = under_piece(token)
         for kind, part in shape.parts:
-            node = (cell, kind)
+            node = _part(cell, kind)
             links.add(node)
             for side in part:
                 other = NEIGHBOUR[cell][side]
@@ -348,16 +350,17 @@ def score_underground(board: Board) -> UnderDetails:
                     continue
                 other_token = board[other]
                 if other_token is not None and other_token[OPPOSITE[side]] == kind:
-                    links.union(node, (other, kind))
+                    links.union(node, _part(other, kind))
                 else:
                     open_ends.append((cell, side))
     networks = []
     for group in links.groups():
         exits = tuple(sorted(n for n in group if isinstance(n, str)))
-        parts = [n for n in group if isinstance(n, tuple)]
-        hubs = tuple(sorted(c for c, k in parts if k == SUBWAY and _is_hub(board, c)))
+        parts = [n for n in group if isinstance(n, int)]
+        kind = SUBWAY if parts[0] % 2 else PIPE
+        hubs = tuple(sorted(p // 2 for p in parts if kind == SUBWAY and _is_hub(board, p // 2)))
         if exits or hubs:
-            networks.append(UnderNetwork(parts[0][1], exits, hubs))
+            networks.append(UnderNetwork(kind, exits, hubs))
     return UnderDetails(
         networks=tuple(networks),
         longest_pipe=longest_path(board, PIPE),
@@ -366,6 +369,11 @@ def score_underground(board: Board) -> UnderDetails:
         open_ends=tuple(open_ends),
         burst_pipes=sum(1 for t in board if t is not None and under_piece(t).burst),
     )
+
+
+def _part(cell: int, kind: str) -> int:
+    """The number of the subway or the pipe part of a drawing on `cell`."""
+    return 2 * cell + (kind == SUBWAY)
 
 
 def _is_hub(board: Board, cell: int) -> bool:
