@@ -269,17 +269,8 @@ def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[in
 def _places(source: str, face: str, spots: list[Spot]) -> list[Place]:
     """Every legal drawing of `source`, showing `face`, on the `spots` (the frontier's
     squares with their facings)."""
-    found: list[Place] = []
-    for cell, facing in spots:
-        found.extend(_spot_places(source, face, cell, facing))
-    return found
-
-
-@cache
-def _spot_places(source: str, face: str, cell: int, facing: str) -> tuple[Place, ...]:
-    """The drawings of `source` showing `face` that fit on `cell` with that facing: the
-    same few hundred lists come back in every game, so each is made once."""
-    return tuple(place(source, cell, token) for token in ROUTES.drawings[face][facing])
+    drawings = ROUTES.drawings[face]
+    return [place(source, cell, token) for cell, facing in spots for token in drawings[facing]]
 
 
 @lru_cache(maxsize=4096)
