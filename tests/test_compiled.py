@@ -38,12 +38,24 @@ PLAYS = [
 ]
 
 
-def _pure(*arguments: str) -> subprocess.CompletedProcess[str]:
-    """Python run with the engines' source alone."""
+def _start_pure(*arguments: str) -> subprocess.Popen[str]:
+    """Python started with the engines' source alone."""
     environment = {**os.environ, "LINECRAFT_PURE": "1"}
-    return subprocess.run(
-        [sys.executable, *arguments], env=environment, capture_output=True, text=True, cwd=ROOT
+    return subprocess.Popen(
+        [sys.executable, *arguments],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
     )
+
+
+def _pure(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """Python run with the engines' source alone, to its end."""
+    child = _start_pure(*arguments)
+    stdout, stderr = child.communicate()
+    return subprocess.CompletedProcess(child.args, child.returncode, stdout, stderr)
 
 
 def _parting(fast: list[str], pure: list[str]) -> int | None:
@@ -74,10 +86,11 @@ def test_compiled_and_pure_python_play_alike(
     for bot, seeds in ((None, range(randoms)), ("greedy", range(1000, 1000 + greedies))):
         argv = ["-m", "linecraft.sim.trace", name, text, "--seeds", str(seeds.start)]
         argv += [str(seeds.stop), *(["--bot", bot] if bot else [])]
-        child = _pure(*argv)
-        assert child.returncode == 0, child.stderr
-        pure = {int(seed): steps for seed, steps in json.loads(child.stdout).items()}
+        child = _start_pure(*argv)  # the two sides play at once
         fast = trace(game, seeds, bot)
+        stdout, stderr = child.communicate()
+        assert child.returncode == 0, stderr
+        pure = {int(seed): steps for seed, steps in json.loads(stdout).items()}
         for seed in seeds:
             step = _parting(fast[seed], pure[seed])
             assert step is None, f"{bot or 'random'} game {seed}: the two part at step {step}"
