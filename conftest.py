@@ -2,7 +2,6 @@
 compiled module is the one imported, not the source file): tests/test_compiled.py runs
 them on the Python source instead."""
 
-import gc
 import json
 
 from linecraft import compiled
@@ -13,8 +12,3 @@ collect_ignore = (
     else []
 )
 
-
-def pytest_collection_finish() -> None:
-    """What is loaded by now (the modules, their tables, the collected tests) lives to
-    the end: the garbage collector need not walk it again at every full collection."""
-    gc.freeze()

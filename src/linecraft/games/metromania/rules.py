@@ -205,21 +205,21 @@ class MetromaniaState(State):
         if wanted <= 0:
             yield from self.city.iter_dig_steps(company)
             return
-        trial = self.city
-        alone = list(trial.iter_dig_steps(company))
+        city = self.city
+        alone = list(city.iter_dig_steps(company))
         standing = [step for step in alone if is_plain(step)]
         # While neither line is started, no rule tells L1 from L2: a start of L2 leaves
         # as much room as the same start of L1.
-        alike = not any(line.started for line in trial.lines[company])
+        alike = not any(line.started for line in city.lines[company])
         room: dict[tuple[Gate, Vertex], bool] = {}
         for step in alone:
             if alike and isinstance(step, Start):
                 where = (step.gate, step.vertex)
                 if where not in room:
-                    room[where] = leaves_room(trial, company, step, wanted)
+                    room[where] = leaves_room(city, company, step, wanted)
                 if room[where]:
                     yield step
-            elif leaves_room(trial, company, step, wanted, standing):
+            elif leaves_room(city, company, step, wanted, standing):
                 yield step
 
     def _keeps_obligation(self, company: int, step: Start | Extend | Finish) -> bool:
