@@ -15,7 +15,8 @@ from rich.table import Table
 
 import linecraft
 from linecraft import compiled
-from linecraft.bots import BOTS, make_bot
+from linecraft.bots import BOTS, LEVELS, SearchBot, adviser, make_bot
+from linecraft.bots.analysis import NOTABLE, analyse_record, biggest
 from linecraft.core.errors import LinecraftError, PositionError
 from linecraft.core.game import Game, State
 from linecraft.core.records import load_record, make_record, now_iso, positions, replay
@@ -153,7 +154,7 @@ def cmd_render(args: argparse.Namespace, console: Console) -> int:
 # --- play ----------------------------------------------------------------------------------
 PLAY_HELP = """Type an action (for example: {examples}), or:
   moves [PREFIX]  list your legal actions (only those starting with PREFIX)
-  hint            the greedy bot's suggestion;  auto: play it
+  hint            the expert bot's suggestion;  auto: play it
   undo            take back your last action (where the rules allow it)
   score           your score breakdown now
   board           show the table again
@@ -166,12 +167,14 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     if args.expansion:
         options["expansions"] = tuple(args.expansion)
     game = _load(args.game, options)
-    if args.bot not in BOTS:
-        raise UsageError(f"unknown bot {args.bot!r} (bots: {', '.join(sorted(BOTS))})")
+    try:
+        make_bot(args.bot)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     state = game.new_state(args.seed)
     human = 0
     bots = {p: make_bot(args.bot, args.seed + p) for p in range(1, game.num_players)}
-    adviser = make_bot("greedy", args.seed)
+    hints = adviser(args.seed)
     start = now_iso()
     console.print(
         f"[b]{game.name}[/b], {game.num_players} player(s), seed {args.seed}. "
@@ -187,7 +190,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
             for player, bot in bots.items():
                 while player in state.to_act():
                     state.apply_unchecked(player, bot.choose(state, player))
-            if human in state.to_act() and not _human_turn(state, human, adviser, console):
+            if human in state.to_act() and not _human_turn(state, human, hints, console):
                 break
     except EOFError:
         console.print("\nend of input: game stopped")
@@ -214,7 +217,14 @@ def _resolve_chance(state: State, assistant: bool, console: Console) -> None:
             console.print(f"[red]{exc}[/red]")
 
 
-def _human_turn(state: State, player: int, adviser: Any, console: Console) -> bool:
+def _expected(state: State, value: float) -> str:
+    """A search's value in words: a final score, or a lead where seats interact."""
+    if state.game.interactive and state.game.num_players > 1:
+        return f"lead over the best other seat about {value:+.0f} points"
+    return f"final score about {value:.0f}"
+
+
+def _human_turn(state: State, player: int, hints: SearchBot, console: Console) -> bool:
     """Read and carry out one command; False when the player quits."""
     text = input(f"player {player}> ").strip()
     command = text.lower()
@@ -233,9 +243,12 @@ def _human_turn(state: State, player: int, adviser: Any, console: Console) -> bo
         found = [str(a) for a in state.legal_actions(player) if str(a).lower().startswith(prefix)]
         console.print(f"{len(found)} legal: " + (", ".join(found) or "none"), highlight=False)
     elif command in ("hint", "auto"):
-        suggestion = adviser.choose(state, player)
+        value, suggestion = hints.judge(state, player)[0]
         if command == "hint":
-            console.print(f"greedy suggests: {suggestion}", highlight=False)
+            console.print(
+                f"the expert suggests: {suggestion} (expected {_expected(state, value)})",
+                highlight=False,
+            )
         else:
             state.apply(player, suggestion)
             console.print(f"played {suggestion}", highlight=False)
@@ -291,6 +304,33 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     if last is not None:
         replay(record)  # verifies the stored score cards
         _finish(last, console, None, "")
+    return EXIT_OK
+
+
+def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
+    record = load_record(args.record)
+    try:
+        moments = analyse_record(record, args.seat, seed=args.seed, budget=args.budget)
+    except ValueError as exc:  # a seat the game does not have
+        raise UsageError(str(exc)) from None
+    table = Table(title=f"{record['game']}: the expert's view of seat {args.seat}'s moves")
+    for column in ("when", "played", "expert's choice", "points lost"):
+        table.add_column(column, justify="right" if column == "points lost" else "left")
+    for moment in moments:
+        gap = f"{moment.loss:.1f}" if moment.loss >= NOTABLE else ""
+        table.add_row(moment.when, moment.played, moment.choice, gap)
+    if args.all:
+        console.print(table)
+    costly = sum(1 for moment in moments if moment.loss >= NOTABLE)
+    console.print(
+        f"{costly} of {len(moments)} moves cost a point or more against the expert's choice.",
+        highlight=False,
+    )
+    worst = biggest(moments)
+    if worst:
+        console.print("[b]Biggest losses[/b]")
+    for moment in worst:
+        console.print(f"  {moment.lesson()}", highlight=False)
     return EXIT_OK
 
 
@@ -422,7 +462,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("play", "play in the terminal against bots, or as an assistant")
     p.add_argument("--players", type=int, default=2, help="seats; you are player 0")
-    p.add_argument("--bot", default="greedy", help=f"bot for the other seats ({', '.join(BOTS)})")
+    p.add_argument(
+        "--bot",
+        default="normal",
+        help=f"bot for the other seats: a level ({', '.join(LEVELS)}) or a bot ({', '.join(BOTS)})",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--assistant", action="store_true", help="type in the rolls you threw")
     p.add_argument(
@@ -435,6 +479,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record")
     p.add_argument("--all", action="store_true", help="print everything without pausing")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("analyse", help="where a seat lost points in a record, move by move")
+    p.add_argument("record")
+    p.add_argument("--seat", type=int, default=0, help="whose moves (default 0)")
+    p.add_argument("--all", action="store_true", help="a table of every decision, too")
+    p.add_argument(
+        "--budget",
+        type=_positive(float),
+        default=1.0,
+        help="the expert's thinking, as a multiple of its usual (default 1)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="the expert's seed")
+    p.set_defaults(run=cmd_analyse)
 
     p = sub.add_parser("serve", help="the web platform: play in the browser")
     p.add_argument("--host", default="127.0.0.1")

@@ -12,9 +12,9 @@ from typing import Any
 from tests.browser.conftest import ARTIFACTS, needs_chromium
 
 
-def finished_room(server: str) -> str:
-    """A game of Railroad Ink a bot plays alone, to its end."""
-    body = {"game": "railroad-ink", "options": {}, "seats": [{"name": "Bo", "bot": "greedy"}]}
+def finished_room(server: str, game: str = "railroad-ink") -> str:
+    """A solo game the greedy bot plays to its end."""
+    body = {"game": game, "options": {}, "seats": [{"name": "Bo", "bot": "greedy"}]}
     request = urllib.request.Request(
         f"{server}/api/rooms", json.dumps(body).encode(), {"Content-Type": "application/json"}
     )
@@ -73,3 +73,28 @@ def test_a_game_is_replayed_with_keys_autoplay_log_and_scores(
     bad.write_text('{"game": "railroad-ink", "events": [{"player": 0, "text": "nonsense"}]}')
     opened.set_input_files("#record-file", str(bad))
     opened.wait_for_selector(".error:has-text('cannot be replayed')")
+
+
+@needs_chromium
+def test_analyse_lists_the_biggest_losses_and_marks_the_experts_choice(
+    server: str, browser: Any
+) -> None:
+    """A newcomer's way: a finished game's replay, Analyse, a loss clicked: the board at
+    that move with the expert's choice marked, and its word above the board."""
+    room = finished_room(server, "next-station-london")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}/replay/{room}")
+    page.click("#analyse")
+    page.wait_for_selector("#analysis-summary", timeout=60_000)
+    summary = page.inner_text("#analysis-summary")
+    assert summary.startswith("Bo: ") and "moves cost a point or more" in summary
+    lessons = page.locator(".lessons button")
+    assert lessons.count() > 0, "a greedy game always leaves the expert something to say"
+    first = lessons.first.inner_text()
+    assert "points lost. Better: " in first or "point lost. Better: " in first
+    lessons.first.click()
+    page.wait_for_selector("#advice")
+    assert page.inner_text("#advice").startswith(first.split(":")[0])
+    assert page.locator("#boards .spot.advice").count() == 1
+    page.wait_for_function("document.getElementById('advice').getBoundingClientRect().top < 200")
+    page.screenshot(path=str(ARTIFACTS / "replay-analysis-phone.png"))

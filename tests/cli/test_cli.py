@@ -193,3 +193,14 @@ def test_a_whole_game_with_each_expansion(flags: list[str], expect: str, tmp_pat
     assert result.returncode == 0, result.stderr
     assert expect in result.stdout and "Final scores" in result.stdout
     assert main(["check", "railroad-ink", str(record)]) == 0
+
+
+def test_analyse_tells_where_a_seat_lost_points(capsys: pytest.CaptureFixture[str]) -> None:
+    record = str(GOLDEN / "2p-seed201.json")
+    code, out = run(capsys, "analyse", record, "--seat", "1", "--budget", "0.25", "--all")
+    assert code == 0, out
+    decisions = sum(1 for e in json.loads(Path(record).read_text())["events"] if e.get("player") == 1)
+    assert f"of {decisions} moves cost a point or more against the expert's choice" in out
+    assert "Biggest losses" in out and "points lost. Better: " in out
+    code, out = run(capsys, "analyse", record, "--seat", "2")
+    assert code == 2 and "there is no seat 2 (seats 0 to 1)" in out

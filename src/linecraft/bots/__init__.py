@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from linecraft.bots.search import SearchBot
 from linecraft.core.game import Action, State
 
 
@@ -53,15 +54,38 @@ class GreedyBot:
         return best[0] if len(best) == 1 else self._rng.choice(best)
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+def _normal(seed: int) -> Bot:
+    return SearchBot(seed, level="normal")
+
+
+def _expert(seed: int) -> Bot:
+    return SearchBot(seed, level="expert")
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "normal": _normal,
+    "expert": _expert,
+}
+
+#: The levels a player picks from, and the bot behind each.
+LEVELS = {"easy": "greedy", "normal": "normal", "hard": "expert"}
+
+
+def adviser(seed: int = 0) -> SearchBot:
+    """The expert with a quarter of its budget: quick enough for a hint at every move."""
+    return SearchBot(seed, level="expert", budget=0.25)
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """The bot registered as `name`; `ValueError` lists the names."""
+    """The bot registered as `name`, or the bot of a level (easy, normal, hard);
+    `ValueError` lists the names."""
     try:
-        return BOTS[name](seed)
+        return BOTS[LEVELS.get(name, name)](seed)
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})") from None
+        names = ", ".join([*sorted(BOTS), *(level for level in LEVELS if level not in BOTS)])
+        raise ValueError(f"unknown bot {name!r} (bots: {names})") from None
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "adviser", "make_bot"]

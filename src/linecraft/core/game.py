@@ -12,6 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from linecraft.core.errors import IllegalActionError, NotYourTurnError
@@ -158,6 +159,19 @@ class ChancePicker:
         return " ".join([self.prefix, *parts] if self.prefix else parts)
 
 
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """How hard the search bot (`linecraft.bots.search`) thinks: a game sets one per
+    level, shaped to its turns and its chance."""
+
+    beam: int = 6  # partial plans of the seat's own turn kept at each action
+    leaves: int = 6  # best plans judged past the next chance event
+    samples: int = 4  # chance outcomes each plan meets per round of judging
+    rounds: int = 3  # rounds of judging; the worse half of the plans goes after each
+    horizon: int = 1  # chance events looked past (0: the plan's heuristic alone)
+    reply_beam: int = 1  # width of the plans of later turns (1: greedy)
+
+
 class Event(NamedTuple):
     """One step of a game's history: a player's action, or a chance outcome (player None).
     A named tuple: every action of every game makes one, and a tuple is made fastest."""
@@ -194,6 +208,14 @@ class Game(ABC):
     #: What to do when several plays aim at one spot and start from different ones.
     origin_help: str = "Several plays fit here: click the marked spot you mean."
     chance_help: str = "the chance outcome"
+    # Whether another seat's moves change one's score (a shared board), so a bot weighs
+    # its lead rather than its own score alone.
+    interactive: bool = False
+    # The search bot's effort at each level (`linecraft.bots.search`): "normal" plans
+    # the turn, "expert" looks past chance too. Games shape them to their turns.
+    search_efforts: Mapping[str, Effort] = MappingProxyType(
+        {"normal": Effort(beam=4, horizon=0), "expert": Effort()}
+    )
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options: Mapping[str, Any] = dict(options)
@@ -274,6 +296,14 @@ class Game(ABC):
     def may_undo(self, state: State, player: int) -> bool:
         """Whether `player` has something to take back now (an Undo button shows)."""
         return self.has_undo and player in state.to_act()
+
+    def search_effort(self, level: str) -> Effort:
+        """The search bot's effort at a level; `ValueError` names the levels."""
+        try:
+            return self.search_efforts[level]
+        except KeyError:
+            levels = ", ".join(self.search_efforts)
+            raise ValueError(f"unknown search level {level!r} (levels: {levels})") from None
 
     def piece_label(self, piece: str) -> str:
         """A picked piece's name in words, for its button."""
@@ -549,6 +579,15 @@ class State(ABC):
         self._copy_into(other)
         return other
 
+    def determinised(self, player: int, rng: random.Random) -> State:
+        """A copy, without history, in which everything `player`'s view hides is drawn
+        afresh from `rng`, consistent with what that seat has seen: the position a
+        searching bot may look at. It is a function of `view(player)` and `rng` alone,
+        so nothing hidden leaks into a bot's choice. Games whose only secret is the
+        future (which a search draws with its own generator) keep this plain copy;
+        games with hidden hands or goals override it."""
+        return self._position()
+
     # --- batches for search and learning ----------------------------------------------
     def child_values(self, player: int) -> list[tuple[Action, float]]:
         """Each legal action of `player` with how good the position after it looks to
@@ -560,6 +599,19 @@ class State(ABC):
             child._do(player, action)
             values.append((action, child.heuristic(player)))
         return values
+
+    def child(self, player: int, action: Action) -> State:
+        """The position after a legal `action`, on a copy without history (a search's
+        node; this state is unchanged)."""
+        other = self._position()
+        other._do(player, action)
+        return other
+
+    def chance_child(self, outcome: Outcome) -> State:
+        """The position after a chance outcome, on a copy without history."""
+        other = self._position()
+        other._do_chance(outcome)
+        return other
 
     def _blank(self) -> State:
         """An instance of this class with nothing set up, for `clone` to fill in. A state

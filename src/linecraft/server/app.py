@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -37,7 +37,7 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import linecraft
-from linecraft.bots import BOTS, make_bot
+from linecraft.bots import BOTS, LEVELS, make_bot
 from linecraft.core.errors import LinecraftError
 from linecraft.core.game import State
 from linecraft.core.i18n import (
@@ -50,6 +50,7 @@ from linecraft.core.i18n import (
     negotiate,
 )
 from linecraft.server import daily
+from linecraft.server.analyses import AnalyserBusy, Analyses
 from linecraft.server.broadcast import SPECTATOR_DELAY, Audiences, Messages, update
 from linecraft.server.helppages import help_page
 from linecraft.server.limits import (
@@ -142,6 +143,11 @@ class TokenRequest(BaseModel):
 class ReplayRequest(BaseModel):
     record: Json
     step: int = Field(0, ge=0)
+
+
+class AnalysisRequest(BaseModel):
+    record: Json
+    seat: int = Field(0, ge=0)
 
 
 class HeldSeat(BaseModel):
@@ -411,12 +417,14 @@ def create_app(
     `spectator_delay`: seconds before spectators are told of a change (`Audiences`)."""
     limits = limits or Limits()
     store = Store(db_path)
+    offload = Offload(processes)
     rooms = Rooms(
         store,
         absent_after=absent_after,
         close_idle_after=close_idle_after,
-        offload=Offload(processes),
+        offload=offload,
     )
+    analyses = Analyses(offload)
     new_rooms = Buckets(limits.rooms_per_hour / 3600, limits.rooms_per_hour)
     seat_actions = Buckets(limits.actions_per_second, 2 * limits.actions_per_second)
     sockets = Counter(limits.sockets_per_address)
@@ -592,6 +600,7 @@ def create_app(
                 for info in linecraft.games()
             ],
             "bots": sorted(BOTS),
+            "levels": [{"level": level, "bot": bot} for level, bot in LEVELS.items()],
         }
 
     @app.get("/api/games/{name}/picture.svg")
@@ -879,6 +888,34 @@ def create_app(
         raise HTTPException(
             400, _("this file cannot be replayed: {reason}").format(reason=_shortened(refusal))
         )
+
+    def analysis(record: dict[str, Any], seat: int) -> dict[str, Any]:
+        try:
+            return analyses.of(record, seat)
+        except AnalyserBusy as exc:
+            raise HTTPException(503, str(exc)) from None
+        except (LinecraftError, ValueError) as exc:
+            raise HTTPException(
+                400, _("this game cannot be analysed: {reason}").format(reason=_shortened(str(exc)))
+            ) from None
+
+    @app.get("/api/rooms/{room_id}/analysis")
+    async def room_analysis(room_id: str, seat: int = Query(0, ge=0)) -> dict[str, Any]:
+        """The expert's reading of one seat's moves in a finished game (`bots.analysis`)."""
+        room = room_or_404(room_id)
+        if not room.is_terminal():
+            raise HTTPException(409, _("a game can be analysed once it is over"))
+        return await asyncio.to_thread(analysis, room.record(), seat)
+
+    @app.post("/api/replay/analysis")
+    async def file_analysis(request: AnalysisRequest) -> dict[str, Any]:
+        """The same for a record file the person opened in the replay viewer."""
+        refusal = record_refusal(request.record, limits)
+        if refusal is not None:
+            raise HTTPException(
+                400, _("this game cannot be analysed: {reason}").format(reason=refusal)
+            )
+        return await asyncio.to_thread(analysis, request.record, request.seat)
 
     @app.get("/api/rooms/{room_id}/record")
     def record(room_id: str) -> JSONResponse:

@@ -14,12 +14,13 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
 from linecraft.bots import Bot
+from linecraft.bots.analysis import analyse_record, report
 from linecraft.core.game import Action, State
 from linecraft.core.i18n import current, language
 from linecraft.server.replays import boards
@@ -56,6 +57,11 @@ class Offload:
         on), so that a seed fixes a room's play wherever the bot thought."""
         return _run(self._thinking, _chosen, bot, state, player)
 
+    def analyse(self, record: Mapping[str, Any], seat: int) -> dict[str, Any]:
+        """The expert's reading of a finished game (`bots.analysis.report`), in the
+        caller's language: the longest work a server does, so never in its process."""
+        return _run(self._thinking, _analysed, current(), record, seat)
+
     def shutdown(self) -> None:
         for pool in (self._drawing, self._thinking):
             if pool is not None:
@@ -69,6 +75,11 @@ def _run(pool: ProcessPoolExecutor | None, work: Callable[..., R], *args: Any) -
 def _drawn(code: str, state: State, shown: int) -> dict[str, str]:
     with language(code):
         return boards(state, shown)
+
+
+def _analysed(code: str, record: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    with language(code):
+        return report(analyse_record(record, seat))
 
 
 def _chosen(bot: Bot, state: State, player: int) -> tuple[Action, Bot]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from linecraft.core.errors import PositionError
@@ -10,6 +11,7 @@ from linecraft.core.game import (
     Action,
     ChancePicker,
     Control,
+    Effort,
     Event,
     Game,
     Outcome,
@@ -39,6 +41,15 @@ class Metro(Game):
 
     name = "metro"
     has_undo = False
+    interactive = True  # one shared board: every placement changes the others' lines
+    # A turn is one placement and a tile is drawn after it: looking five draws ahead
+    # (about two turns of each seat) is what beats the greedy bot (benchmarks/bots.py).
+    search_efforts = MappingProxyType(
+        {
+            "normal": Effort(beam=4, leaves=4, samples=4, rounds=1, horizon=1),
+            "expert": Effort(beam=6, leaves=10, samples=8, rounds=3, horizon=5),
+        }
+    )
     public_scores = False  # shares and number tokens are secret until the end
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
     action_help = "place 07   place 30 cbaa   draw   exchange 20 open   central C2   pass"

@@ -15,6 +15,7 @@ from linecraft.core.errors import IllegalActionError
 from linecraft.core.game import Action, ScoreCard, State
 from linecraft.core.game import Outcome as CoreOutcome
 from linecraft.core.i18n import N_, _
+from linecraft.core.rng import make_rng
 from linecraft.games.metro.actions import (
     TILE_OUTCOMES,
     Central,
@@ -190,6 +191,80 @@ class MetroState(State):
         other.placeable = set(self.placeable)
         other.line_totals = dict(self.line_totals)
         other.one_tile_endings = self.one_tile_endings
+
+    def determinised(self, player: int, rng: random.Random) -> MetroState:
+        """A copy with what `player` cannot see (§16) dealt afresh from `rng`: the pile,
+        the other hands and another seat's drawn tile; per percentage, the others'
+        unrevealed shares and the stack's shares (but those `player` returned); the
+        others' number tokens and the undealt ones. Sizes and the board stay, so the
+        routes and their caches still hold.
+
+        Each pool is sorted before `rng` shuffles it, and dealt to public places (hand
+        sizes, share lists, who returned what where: exchanges are public), so the true
+        deal cannot leak into a bot's choice; so is the copy's generator drawn from
+        `rng`, as the true one would steer its draws."""
+        other = self._position(throwaway=True)
+        assert isinstance(other, MetroState)
+        other._rng, other._rng_shared = make_rng(rng.getrandbits(64)), False
+        others = [seat for seat in range(self.rules.num_players) if seat != player]
+        other._deal_tiles(player, others, rng)
+        if 1 in self.rules.modules:
+            other._deal_shares(player, others, rng)
+        if 4 in self.rules.modules:
+            other._deal_numbers(others, rng)
+        return other
+
+    def _deal_tiles(self, player: int, others: list[int], rng: random.Random) -> None:
+        """Deal the pile, the `others`' hands and a drawn tile `player` cannot see anew."""
+        hidden_drawn = self.drawn is not None and self.turn != player
+        pool = [code for code, count in self.pile.items() for _ in range(count)]
+        for seat in others:
+            pool.extend(self.hands[seat])
+        if hidden_drawn:
+            pool.append(str(self.drawn))
+        pool.sort()
+        rng.shuffle(pool)
+        for seat in others:
+            size = len(self.hands[seat])
+            self.hands[seat], pool = sorted(pool[:size]), pool[size:]
+        if hidden_drawn:
+            self.drawn = pool.pop()
+        self.pile = dict.fromkeys(self.pile, 0)
+        for code in pool:
+            self.pile[code] += 1
+
+    def _deal_shares(self, player: int, others: list[int], rng: random.Random) -> None:
+        """Deal, stack by stack, the shares `player` cannot see anew: the `others`'
+        unrevealed ones in their places, the returned ones others put under the stack,
+        and the stack's never-seen ones."""
+        for percentage, stack in self.stacks.items():
+            held = [
+                (seat, i)
+                for seat in others
+                for i, share in enumerate(self.shares[seat])
+                if share[1] == percentage and share not in self.revealed
+            ]
+            returned = [i for i, (_c, seat) in enumerate(stack.returned) if seat != player]
+            pool = sorted(
+                [self.shares[seat][i][0] for seat, i in held]
+                + [stack.returned[i][0] for i in returned]
+                + list(stack.unseen)
+            )
+            rng.shuffle(pool)
+            for seat, i in held:
+                self.shares[seat][i] = (pool.pop(), percentage)
+            for i in returned:
+                stack.returned[i] = (pool.pop(), stack.returned[i][1])
+            stack.unseen = set(pool)
+
+    def _deal_numbers(self, others: list[int], rng: random.Random) -> None:
+        """Deal the `others`' number tokens and the undealt ones anew."""
+        pool = sorted(self.number_pile.union(*(self.numbers[seat] for seat in others)))
+        rng.shuffle(pool)
+        for seat in others:
+            size = len(self.numbers[seat])
+            self.numbers[seat], pool = sorted(pool[:size]), pool[size:]
+        self.number_pile = set(pool)
 
     # --- the table --------------------------------------------------------------------
     def _table_shell(self) -> Table:

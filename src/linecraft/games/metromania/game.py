@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from linecraft.core.errors import PositionError
@@ -10,6 +11,7 @@ from linecraft.core.game import (
     Action,
     ChancePicker,
     Control,
+    Effort,
     Event,
     Game,
     Outcome,
@@ -39,6 +41,15 @@ class Metromania(Game):
 
     name = "metromania"
     has_undo = True
+    interactive = True  # one shared board: every placement changes the others' lines
+    # No chance after the deal: a plan is played on to the end of the game with the
+    # other companies' letters drawn afresh, each world once (benchmarks/bots.py).
+    search_efforts = MappingProxyType(
+        {
+            "normal": Effort(beam=4, horizon=0),
+            "expert": Effort(beam=4, leaves=12, samples=1, rounds=4, horizon=1),
+        }
+    )
     public_scores = False  # the tests name who still holds which marker
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
     action_help = (

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from functools import cache
+from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
 from linecraft.core.errors import IllegalActionError
@@ -32,7 +33,14 @@ from linecraft.games.metromania.dig import (
     needs_marker,
 )
 from linecraft.games.metromania.geometry import Gate, Vertex, all_layouts
-from linecraft.games.metromania.markers import Deal, is_valid_deal, strict_deal, valid_deals
+from linecraft.games.metromania.markers import (
+    TYPE_ORDER,
+    Deal,
+    is_valid_deal,
+    sort_hand,
+    strict_deal,
+    valid_deals,
+)
 from linecraft.games.metromania.notation import (
     Double,
     Extend,
@@ -52,6 +60,34 @@ if TYPE_CHECKING:
 def layout_draws() -> tuple[LayoutDraw, ...]:
     """The 524,880 equally likely layouts (§5)."""
     return tuple(LayoutDraw(layout) for layout in all_layouts())
+
+
+def _hand_outs(quotas: list[str], pool: list[str]) -> list[tuple[tuple[str, ...], ...]]:
+    """Every way to hand out the markers of `pool` (sorted), each hand taking the types
+    its quota names ("HWF", "HHWF"), in a fixed order; each hand sorted."""
+    if not quotas:
+        return [()]
+    quota = quotas[0]
+    found: list[tuple[tuple[str, ...], ...]] = []
+    choices = [
+        combinations([code for code in pool if code[1] == kind], quota.count(kind))
+        for kind in TYPE_ORDER
+    ]
+    for parts in product(*choices):
+        hand = sort_hand([code for part in parts for code in part])
+        left = list(pool)
+        for code in hand:
+            left.remove(code)
+        found += [(hand, *rest) for rest in _hand_outs(quotas[1:], left)]
+    return found
+
+
+def _redealt(city: City, step: Start | Extend | Finish, dug: Dug, hand: list[str]) -> Dug:
+    """`dug` with the place its marker, if any, takes back in `hand` (sorted, without it)."""
+    if not isinstance(step, Extend) or step.letter is None:
+        return dug
+    code = city.placed[step.space][1]
+    return Dug(list(dug.built), sort_hand([*hand, code]).index(code))
 
 
 class MetromaniaState(State):
@@ -98,6 +134,95 @@ class MetromaniaState(State):
         other._turn_start_shared = self._turn_start_shared = self._turn_start is not None
         other.steps = self.steps
         other.taken = list(self.taken)
+
+    def determinised(self, player: int, rng: random.Random) -> MetromaniaState:
+        """A copy without history in which the letters of the other seats' unplaced
+        markers, all that `player`'s view hides (§6, R5), are dealt afresh from `rng`.
+
+        Everything else is public and kept: the layout, every line, station and point,
+        every placed marker with the company that placed it (the line whose tunnel holds
+        it), the doubled types, and the type of every unplaced marker. The new hands are
+        drawn uniformly from the deals the rules could have dealt (`is_valid_deal`: the
+        quotas of types, all letters of a company different, the two-company game's
+        sets) that agree with all of it: the seat's own companies' hands as dealt, and
+        for each other company the markers it placed plus hidden ones of the types it
+        still holds. The candidates are listed from the sorted pool of the hidden
+        markers, so the draw depends on the view and `rng` alone, never on who truly
+        holds what. With two players the seat's own hands settle the other's, so
+        nothing changes there.
+
+        Ruling (ours): the draw keeps what the seat has seen, not what it might read
+        into play. A company's choices (to dig onto a Spot or not, to pass) prove
+        nothing about its letters and are not weighed: every deal that fits is equally
+        likely, as at the deal itself. Nor is one rare hint kept: a line whose only way
+        on is a Spot that no marker in hand may take counts as blocked (R19), so that
+        the building phase not having ended yet (§10) can rule out some letters; such a
+        copy may end the building phase when its current turn ends.
+
+        Nothing is hidden, and the plain copy is returned, before the deal (only chance
+        or the 3-player declarations are pending: the deal is still the future, which a
+        search draws with its own generator), when letters are public (open
+        destinations, strict municipality), and once the game is over (all hands are
+        shown). A hand-built position (`Metromania.state_from_position`) that no deal
+        of the rules fits is redrawn keeping each company's letters different, or, if
+        even that cannot be, keeping only the types."""
+        other = self._position()
+        assert isinstance(other, MetromaniaState)
+        city = other.city
+        if city is None or self.deal is None or self.phase == "over":
+            return other
+        if self.rules.letters_public:
+            return other
+        mode = self.rules.mode
+        companies = range(mode.companies)
+        hidden = [c for c in companies if mode.seat_of(c) != player]
+        placed: list[list[str]] = [[] for _ in companies]
+        for _space, (owner, code) in sorted(city.placed.items()):
+            placed[owner].append(code)
+        pool = sorted(code for c in hidden for code in city.hands[c])
+        quotas = ["".join(sorted(code[1] for code in city.hands[c])) for c in hidden]
+        drawn = rng.choice(self._deals_fitting(hidden, placed, quotas, pool))
+        for company, dealt in zip(hidden, drawn, strict=True):
+            city.hands[company] = list(dealt)
+        other.deal = Deal(tuple(sort_hand([*city.hands[c], *placed[c]]) for c in companies))
+        # K never depends on a hand (a Spot is never owed): work it out now, and let go
+        # the city the turn began with, which holds the true hands.
+        if other._turn_start is not None:
+            other.k = other.k
+        if mode.seat_of(other.to_move) != player and other.taken:
+            # Where undo puts a marker placed this turn back: its place in the new hand.
+            hand = city.hands[other.to_move]
+            other.taken = [(step, _redealt(city, step, dug, hand)) for step, dug in other.taken]
+        return other
+
+    def _deals_fitting(
+        self, hidden: list[int], placed: list[list[str]], quotas: list[str], pool: list[str]
+    ) -> list[tuple[tuple[str, ...], ...]]:
+        """The ways to hand the hidden markers (`pool`, sorted) to the `hidden` companies,
+        each the types of its `quotas`, that make a deal the rules could have dealt, in a
+        fixed order; see `determinised` for hand-built positions that none fits."""
+        assert self.city is not None
+        mode, doubles = self.rules.mode, tuple(self.doubles)
+        ways = _hand_outs(quotas, pool)
+        deals: list[tuple[tuple[str, ...], ...]] = []
+        for way in ways:
+            hands = [list(hand) for hand in self.city.hands]
+            for company, hand in zip(hidden, way, strict=True):
+                hands[company] = list(hand)
+            deals.append(tuple(sort_hand([*h, *p]) for h, p in zip(hands, placed, strict=True)))
+        # A 3-player game set up from a position has no declared doubles to check against.
+        if mode.players != 3 or len(doubles) == 3:
+            fitting = [
+                w for w, d in zip(ways, deals, strict=True) if is_valid_deal(Deal(d), mode, doubles)
+            ]
+            if fitting:
+                return fitting
+        distinct = [
+            way
+            for way, deal in zip(ways, deals, strict=True)
+            if all(len({code[0] for code in hand}) == len(hand) for hand in deal)
+        ]
+        return distinct or ways
 
     # --- setup --------------------------------------------------------------------------
     @property

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from linecraft.core.errors import PositionError
@@ -10,6 +11,7 @@ from linecraft.core.game import (
     Action,
     ChancePicker,
     Control,
+    Effort,
     Event,
     Game,
     Outcome,
@@ -47,6 +49,14 @@ class NextStationLondon(Game):
 
     name = "next-station-london"
     has_undo = False
+    # A turn is one section and a card is flipped before each: the expert plays six
+    # cards on, each with the greedy reply (benchmarks/bots.py).
+    search_efforts = MappingProxyType(
+        {
+            "normal": Effort(leaves=5, samples=4, rounds=1, horizon=2),
+            "expert": Effort(leaves=6, samples=8, rounds=3, horizon=6),
+        }
+    )
     simultaneous = True
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
     action_help = "3,2-4,3   pass   joker 3,2-0,2   double 3,2-5,0 3,2-0,2   pass circle 3,2"

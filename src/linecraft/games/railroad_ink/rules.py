@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from linecraft.core.errors import ActionSyntaxError, IllegalActionError
@@ -16,6 +17,7 @@ from linecraft.core.game import Action as CoreAction
 from linecraft.core.game import (
     ChancePicker,
     Control,
+    Effort,
     Event,
     Game,
     Outcome,
@@ -1148,6 +1150,15 @@ class RailroadInk(Game):
     # TRANSLATORS: the face codes (HS RC HT OV, LC LT, MA M2) are notation.
     chance_help = N_("the roll you threw (e.g. HS RC HT OV, LC LT with Lava, MA M2 with Meteor)")
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
+    # A turn is a round's four drawings and a special route: the normal bot plans the
+    # round with a beam, the expert also plays each of its best plans into the next
+    # round on sampled rolls (benchmarks/bots.py).
+    search_efforts = MappingProxyType(
+        {
+            "normal": Effort(beam=4, horizon=0),
+            "expert": Effort(beam=8, leaves=6, samples=4, rounds=3, horizon=1),
+        }
+    )
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         super().__init__(options)

@@ -69,7 +69,7 @@ function Card({ g }) {
   const solo = async () => {
     try {
       const seats = [{ name: myName() || defaultName() }];
-      for (let i = 1; i < g.players[0]; i++) seats.push({ name: "", bot: "greedy" });
+      for (let i = 1; i < g.players[0]; i++) seats.push({ name: "", bot: DEFAULT_BOT });
       const result = await postJSON("/api/rooms", { game: g.name, options: {}, seats });
       const mine = result.seats[0];
       rememberSeat(result.room, mine.link);
@@ -99,7 +99,7 @@ function Setup({ m }) {
   // what the player types next is never overwritten by a late reset
   const [seats, setSeats] = useState(() => {
     const first = [{ name: myName() || defaultName(), kind: "" }];
-    for (let i = 1; i < Math.max(2, info.players[0]); i++) first.push({ name: "", kind: "greedy" });
+    for (let i = 1; i < Math.max(2, info.players[0]); i++) first.push({ name: "", kind: DEFAULT_BOT });
     return info.players[1] === 1 ? first.slice(0, 1) : first;
   });
   const [options, setOptions] = useState(() => Object.fromEntries(info.options.map((o) => [o.name, o.default])));
@@ -130,11 +130,11 @@ function Setup({ m }) {
       <select class="seat-kind" aria-label=${fill(_("Seat {n}: who plays"), { n: i + 1 })} value=${s.kind} onChange=${(e) => setSeat(i, { kind: e.target.value })}>
         <option value="">${_("a person (gets a link)")}</option>
         <option value="open">${_("an open seat (anyone may join)")}</option>
-        ${m.catalogue.bots.map((b) => html`<option value=${b}>${fill(_("bot: {bot}"), { bot: BOT_WORDS[b] || b })}</option>`)}
+        ${m.catalogue.levels.map((l) => html`<option value=${l.bot}>${LEVEL_WORDS[l.level] || l.level}</option>`)}
       </select>
       ${seats.length > info.players[0] ? html`<button type="button" aria-label=${fill(_("Remove seat {n}"), { n: i + 1 })} onClick=${() => setSeats((all) => all.filter((seat, j) => j !== i))}>×</button>` : null}
     </div>`)}</div>
-    ${seats.length < info.players[1] ? html`<button id="add-seat" type="button" onClick=${() => setSeats((all) => [...all, { name: "", kind: "greedy" }])}>${_("Add a seat")}</button>` : null}
+    ${seats.length < info.players[1] ? html`<button id="add-seat" type="button" onClick=${() => setSeats((all) => [...all, { name: "", kind: DEFAULT_BOT }])}>${_("Add a seat")}</button>` : null}
     <label class="field">${_("Turn clock")} <select id="clock" onChange=${(e) => setClock(Number(e.target.value))}>
       ${CLOCKS.map(([seconds, words]) => html`<option value=${seconds} selected=${seconds === clock}>${words}</option>`)}</select>
       <small class="help">${_("When a person's time for a turn runs out, a bot plays that turn.")}</small></label>
@@ -148,7 +148,13 @@ function Setup({ m }) {
 // TRANSLATORS: the turn clock: no limit on a turn
 const CLOCKS = [[0, _("none")], [30, _("30 seconds a turn")], [60, _("1 minute a turn")], [120, _("2 minutes a turn")], [300, _("5 minutes a turn")], [86400, _("1 day a turn")]];
 
-const BOT_WORDS = { random: _("random (plays any legal move)"), greedy: _("greedy (takes the best move now)") };
+// The bot a new seat gets: one that plans its turn, neither a pushover nor slow.
+const DEFAULT_BOT = "normal";
+const LEVEL_WORDS = {
+  easy: _("bot: easy (takes the best move it sees now)"),
+  normal: _("bot: normal (plans its whole turn)"),
+  hard: _("bot: hard (plans, and weighs the dice, cards or tiles to come)"),
+};
 
 // TRANSLATORS: the name of a player who typed none
 const defaultName = () => _("Player");

@@ -396,7 +396,7 @@ async function post(path, body) {
 function Seats({ v }) {
   const handOver = (s) => {
     if (window.confirm(fill(_("{name} has been away for a while. Let a bot play for {name} until they come back?"), { name: s.name }))) {
-      post("takeover", { token, seat: s.seat, bot: "greedy" });
+      post("takeover", { token, seat: s.seat, bot: "normal" });
     }
   };
   return html`<ul class="seats">${v.seats.map((s) => html`
@@ -426,7 +426,9 @@ function seatLabel(s, v) {
   return s.seat === v.you ? fill(_("{name} (you)"), { name }) : name;
 }
 
-const botLabel = (s) => (s.stand_in ? fill(_("bot playing for {name}"), { name: s.name }) : _("bot"));
+// A bot seat's words: its level where it is one of the lobby's three.
+const BOT_LEVELS = { greedy: _("easy bot"), normal: _("normal bot"), expert: _("hard bot") };
+const botLabel = (s) => (s.stand_in ? fill(_("bot playing for {name}"), { name: s.name }) : BOT_LEVELS[s.bot] || _("bot"));
 
 function seatStatus(s, v) {
   const status = s.name ? STATUS[s.status] || s.status : _("waiting for a player");

@@ -1,0 +1,279 @@
+"""A chance-aware search for every game: plan one's own turn, then look past chance.
+
+A decision in these games is rarely one action: a Railroad Ink round is four drawings
+and a special route, a Metro turn may be a draw and a placement. So the search plans
+the seat's whole turn with a beam (layers of its own consecutive actions, the best
+`Effort.beam` partial plans kept by the game's own `heuristic`, plans that differ only
+in the order of the same actions counted once), and takes the first action of the best
+plan.
+
+Plans are judged past the next chance event (a roll, a flipped card, a drawn tile):
+each of the best `Effort.leaves` plans is played on against chance outcomes drawn from
+the bot's own generator, the other seats moving as the greedy bot would and the seat
+itself replying with a greedy plan of its next turn, and the positions reached are
+valued by the heuristic. Every plan meets the same outcomes (common random numbers),
+so a plan wins by being better, not luckier; the worse half of the plans is dropped
+after each `Effort.samples` outcomes (successive halving), so the budget goes where
+the choice is close.
+
+The bot looks only at `State.determinised`: what its seat's view shows, with every
+hidden thing (another seat's hand or goal) drawn afresh, a new world for every sample,
+and the future drawn from its own generator. In games where the other seats' moves
+change one's score (`Game.interactive`) a position is worth the seat's value less the
+best of the others'; elsewhere the seat's own value alone.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, replace
+
+from linecraft.core.game import Action, Effort, Outcome, State
+
+#: The action that takes back the seat's last one (`State.undo`): a plan never needs it.
+TAKE_BACK = "undo"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A move set beside the search's choice: what each is worth to the seat."""
+
+    choice: Action
+    choice_value: float
+    played_value: float
+
+    @property
+    def loss(self) -> float:
+        """What the move played gave away against the choice (never below zero: the
+        choice is the search's best guess, and a move judged better costs nothing)."""
+        return max(0.0, self.choice_value - self.played_value)
+
+
+@dataclass
+class _Plan:
+    """One way to play the rest of the turn: its actions, where they lead in the world
+    it was planned in, and its value so far (the heuristic, then the mean over the
+    worlds and chance outcomes tried)."""
+
+    actions: tuple[Action, ...]
+    end: State
+    value: float
+    total: float = 0.0
+    tried: int = 0
+
+
+class SearchBot:
+    """Plans the turn and judges the plans past chance; deterministic for a seed
+    unless a `seconds` budget runs out first."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        level: str = "expert",
+        effort: Effort | None = None,
+        budget: float = 1.0,
+        seconds: float | None = None,
+    ) -> None:
+        self.name = level
+        self._level = level
+        self._effort = effort
+        self._budget = budget
+        self._seconds = seconds
+        self._rng = random.Random(seed)
+
+    def effort_for(self, state: State) -> Effort:
+        """The effort: the one given, else the game's own for this bot's level; its
+        chance samples scaled by `budget`."""
+        effort = self._effort or state.game.search_effort(self._level)
+        if self._budget == 1.0:
+            return effort
+        return replace(effort, samples=max(1, round(effort.samples * self._budget)))
+
+    def choose(self, state: State, player: int) -> Action:
+        return self.judge(state, player)[0][1]
+
+    def judge(self, state: State, player: int) -> list[tuple[float, Action]]:
+        """The first actions the search judged, with their estimated values (the
+        seat's expected final score, or its lead in an interactive game): its choice
+        first, then the others, the last ruled out first."""
+        legal = state.legal_actions(player)
+        if not legal:
+            raise ValueError(f"player {player} has no legal action")
+        search = _Search(state, player, self.effort_for(state), self._rng.getrandbits(64))
+        if len(legal) == 1:
+            return [(search.value(search.world(0)), legal[0])]
+        deadline = None if self._seconds is None else time.perf_counter() + self._seconds
+        return search.best(deadline)
+
+    def compare(self, state: State, player: int, played: Action) -> Comparison:
+        """The search's choice, and what it and `played` are each worth, judged alike
+        (one action is worth what the best way found to finish the turn after it is)."""
+        choice = self.choose(state, player)
+        search = _Search(state, player, self.effort_for(state), self._rng.getrandbits(64))
+        best = search.after_first(choice)
+        mine = best if played == choice else search.after_first(played)
+        return Comparison(choice, best, mine)
+
+
+class _Search:
+    """One decision's search, for seat `me`, on worlds drawn from what it sees of
+    `state` (`State.determinised`): one to plan in, a fresh one for every sample."""
+
+    def __init__(self, state: State, me: int, effort: Effort, seed: int) -> None:
+        self.truth = state  # never looked at but through `world`
+        self.me = me
+        self.effort = effort
+        self.seed = seed
+
+    def world(self, sample: int) -> State:
+        """World number `sample`: the seat's view with what it hides drawn afresh."""
+        return self.truth.determinised(self.me, random.Random(self.seed + 104_729 * sample))
+
+    # --- values -----------------------------------------------------------------------
+    def value(self, state: State) -> float:
+        """The seat's value of a position: its final score at the end; else the game's
+        heuristic; less the best other seat's where seats interact."""
+        rivals = state.game.interactive and state.game.num_players > 1
+        if state.is_terminal():
+            totals = {p: float(card.total) for p, card in state.scores().items()}
+            own = totals.pop(self.me)
+            return own - max(totals.values()) if rivals else own
+        own = state.heuristic(self.me)
+        if not rivals:
+            return own
+        return own - max(state.heuristic(p) for p in range(state.game.num_players) if p != self.me)
+
+    # --- the seat's own turn ----------------------------------------------------------
+    def plans(self, state: State, beam: int, before: tuple[Action, ...] = ()) -> list[_Plan]:
+        """The best ways found to play the seat's turn out from `state` (its actions up
+        to the next chance event or the next other seat's turn), best first; each plan's
+        actions start with `before`, those already taken."""
+        frontier = [(state, before, frozenset(str(a) for a in before))]
+        seen: set[frozenset[str]] = set()
+        ends: list[_Plan] = []
+        while frontier:
+            going: list[tuple[float, State, tuple[Action, ...], frozenset[str]]] = []
+            for node, actions, taken in frontier:
+                for action in node.legal_actions(self.me):
+                    key = taken | {str(action)}
+                    if key in seen or str(action) == TAKE_BACK:
+                        continue
+                    seen.add(key)
+                    child = node.child(self.me, action)
+                    value = self.value(child)
+                    if self.me in child.to_act():
+                        going.append((value, child, (*actions, action), key))
+                    else:
+                        ends.append(_Plan((*actions, action), child, value))
+            going.sort(key=lambda item: -item[0])
+            frontier = [(child, actions, key) for _, child, actions, key in going[:beam]]
+        ends.sort(key=lambda plan: -plan.value)
+        return ends
+
+    def others_move(self, state: State) -> State:
+        """The position once the other seats to act have moved: as the greedy bot would
+        where seats interact, else by their first legal action (it cannot matter)."""
+        for player in state.to_act():
+            if player == self.me:
+                continue
+            if state.game.interactive:
+                values = state.child_values(player)
+                action = max(values, key=lambda item: item[1])[0]
+            else:
+                action = state.legal_actions(player)[0]
+            state = state.child(player, action)
+        return state
+
+    def play_on(self, state: State, rng: random.Random, horizon: int) -> float:
+        """The value of `state` after `horizon` more chance events, each drawn from `rng`,
+        the seat replying with its best plan of width `Effort.reply_beam` (in a game
+        without chance after its deal, to the end)."""
+        while True:
+            if state.is_terminal():
+                return self.value(state)
+            if state.is_chance():
+                if horizon == 0:
+                    return self.value(state)
+                horizon -= 1
+                state = state.chance_child(_draw(state, rng))
+            elif self.me in state.to_act():
+                plans = self.plans(state, self.effort.reply_beam)
+                if not plans:
+                    return self.value(state)
+                state = plans[0].end
+            else:
+                state = self.others_move(state)
+
+    def sample(self, plans: list[_Plan], number: int) -> None:
+        """Every plan played in world `number` against the same chance outcomes."""
+        world = self.world(number)
+        for plan in plans:
+            end = world
+            for action in plan.actions:
+                end = end.child(self.me, action)
+            rng = random.Random(self.seed + number)
+            plan.total += self.play_on(end, rng, self.effort.horizon)
+            plan.tried += 1
+            plan.value = plan.total / plan.tried
+
+    # --- the root ---------------------------------------------------------------------
+    def best(self, deadline: float | None) -> list[tuple[float, Action]]:
+        """The root's plans judged by successive halving: each round every plan still in
+        meets `Effort.samples` more worlds and chance outcomes, the same for all, then
+        the worse half goes; the best plan's first action wins."""
+        effort = self.effort
+        plans = self.plans(self.world(0), effort.beam)
+        if effort.horizon == 0 or not plans:
+            return _firsts(plans)
+        alive = _distinct_firsts(plans)[: effort.leaves]
+        dropped: list[_Plan] = []
+        number = 0
+        for _ in range(effort.rounds):
+            for _ in range(effort.samples):
+                number += 1
+                self.sample(alive, number)
+            alive.sort(key=lambda plan: -plan.value)
+            out_of_time = deadline is not None and time.perf_counter() > deadline
+            if len(alive) == 1 or out_of_time:
+                break
+            keep = max(1, len(alive) // 2)
+            dropped = alive[keep:] + dropped
+            alive = alive[:keep]
+        return _firsts(alive + dropped)
+
+    def after_first(self, first: Action) -> float:
+        """The value of playing `first` now and the rest of the turn as well as the
+        beam finds, met with every sample the root's plans meet (the same worlds and
+        outcomes for every `first`, so two first actions compare fairly)."""
+        root = self.world(0)
+        child = root.child(self.me, first)
+        plan = _Plan((first,), child, self.value(child))
+        if self.me in child.to_act():
+            plan = next(iter(self.plans(child, self.effort.beam, (first,))), plan)
+        if self.effort.horizon == 0:
+            return plan.value
+        for number in range(1, self.effort.samples * self.effort.rounds + 1):
+            self.sample([plan], number)
+        return plan.value
+
+
+def _draw(state: State, rng: random.Random) -> Outcome:
+    """One chance outcome drawn with its probability from `rng`."""
+    outcomes = state.chance_outcomes()
+    weights = [probability for _, probability in outcomes]
+    return rng.choices(outcomes, weights)[0][0]
+
+
+def _distinct_firsts(plans: list[_Plan]) -> list[_Plan]:
+    """The best plan for each first action, best first: the choice is of a first
+    action, so two plans starting alike are not two candidates."""
+    best: dict[str, _Plan] = {}
+    for plan in plans:
+        best.setdefault(str(plan.actions[0]), plan)
+    return list(best.values())
+
+
+def _firsts(plans: list[_Plan]) -> list[tuple[float, Action]]:
+    return [(plan.value, plan.actions[0]) for plan in _distinct_firsts(plans)]

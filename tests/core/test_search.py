@@ -1,0 +1,101 @@
+"""The search bot: legal, seeded, blind to what its seat cannot see, and the levels."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import linecraft
+from linecraft.bots import LEVELS, GreedyBot, SearchBot, make_bot
+from linecraft.core.game import Effort, State
+from linecraft.sim.strength import play_out
+from linecraft.sim.trace import fingerprint
+
+CONFIGS = [
+    ("railroad-ink", {"players": 1}),
+    ("railroad-ink", {"players": 2, "expansions": ["meteor"]}),
+    ("next-station-london", {"players": 2}),
+    ("metro", {"players": 3, "modules": [1, 4]}),
+    ("metromania", {"players": 2}),
+]
+# Small, so a whole game is quick, yet every part of the search runs.
+QUICK = Effort(beam=2, leaves=3, samples=2, rounds=2, horizon=1)
+
+
+def positions(name: str, options: dict[str, object], seed: int) -> list[State]:
+    """Every fifth position of one random game where someone is to act."""
+    state = linecraft.load(name, **options).new_state(seed)
+    rng = random.Random(seed)
+    found = []
+    while not state.is_terminal():
+        if state.is_chance():
+            state.advance()
+            continue
+        found.append(state.clone())
+        for player in state.to_act():
+            state.apply_unchecked(player, rng.choice(state.legal_actions(player)))
+    return found[::5]
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_the_search_chooses_a_legal_action_and_leaves_the_state_as_it_was(
+    name: str, options: dict[str, object]
+) -> None:
+    for state in positions(name, options, seed=3):
+        player = state.to_act()[0]
+        before = fingerprint(state)
+        judged = SearchBot(1, effort=QUICK).judge(state, player)
+        assert fingerprint(state) == before
+        assert judged[0][1] == SearchBot(1, effort=QUICK).choose(state, player)
+        firsts = [str(action) for _, action in judged]
+        assert len(set(firsts)) == len(firsts)
+        assert set(firsts) <= {str(a) for a in state.legal_actions(player)}
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_the_search_sees_only_its_seats_view(name: str, options: dict[str, object]) -> None:
+    """Two positions alike in the seat's view but not in what it hides (the hidden
+    things drawn afresh) get the same choice from bots of the same seed."""
+    for state in positions(name, options, seed=8):
+        player = state.to_act()[0]
+        twin = state.determinised(player, random.Random(99))
+        assert twin.view(player) == state.view(player)
+        first = SearchBot(5, effort=QUICK).choose(state, player)
+        assert SearchBot(5, effort=QUICK).choose(twin, player) == first
+
+
+def test_a_seed_fixes_a_whole_game() -> None:
+    game = linecraft.load("railroad-ink", players=1)
+
+    def played(seed: int) -> list[str]:
+        bot = SearchBot(seed, effort=QUICK)
+        return [event.text for event in play_out(game.new_state(4), {0: bot}).history]
+
+    assert played(1) == played(1)
+    assert played(1) != played(2)  # the bot's own draws of chance steer it
+
+
+def test_planning_the_turn_beats_one_move_at_a_time_on_a_round() -> None:
+    """A Railroad Ink round is four drawings: judging them together finds a board the
+    greedy bot's one-at-a-time choices value no higher (the beam holds its line)."""
+    game = linecraft.load("railroad-ink", players=1)
+    for seed in range(3):
+        state = game.new_state(seed)
+        state.advance()
+        greedy = state.clone()
+        bot = GreedyBot(0)
+        while 0 in greedy.to_act():
+            greedy.apply_unchecked(0, bot.choose(greedy, 0))
+        best = SearchBot(0, effort=Effort(beam=8, horizon=0)).judge(state, 0)[0][0]
+        assert best >= greedy.heuristic(0) - 1e-9
+
+
+def test_levels_name_the_bots_and_unknown_names_are_refused() -> None:
+    assert LEVELS == {"easy": "greedy", "normal": "normal", "hard": "expert"}
+    assert make_bot("easy").name == "greedy"
+    assert make_bot("hard").name == make_bot("expert").name == "expert"
+    with pytest.raises(ValueError, match=r"unknown bot 'wizard' \(bots: .*expert.*hard"):
+        make_bot("wizard")
+    with pytest.raises(ValueError, match="levels: normal, expert"):
+        linecraft.load("metro", players=2).search_effort("legendary")
