@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -99,3 +100,14 @@ def test_levels_name_the_bots_and_unknown_names_are_refused() -> None:
         make_bot("wizard")
     with pytest.raises(ValueError, match="levels: normal, expert"):
         linecraft.load("metro", players=2).search_effort("legendary")
+
+
+def test_a_seconds_budget_stops_the_judging_early() -> None:
+    """With no time at all the search still answers, after its first round of judging:
+    what one round of judging would say."""
+    state = linecraft.load("next-station-london", players=1).new_state(2)
+    while state.is_chance():
+        state.advance()
+    hurried = SearchBot(0, effort=QUICK, seconds=0.0).judge(state, 0)
+    assert hurried == SearchBot(0, effort=replace(QUICK, rounds=1)).judge(state, 0)
+    assert hurried != SearchBot(0, effort=QUICK).judge(state, 0)

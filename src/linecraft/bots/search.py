@@ -7,14 +7,15 @@ the seat's whole turn with a beam (layers of its own consecutive actions, the be
 in the order of the same actions counted once), and takes the first action of the best
 plan.
 
-Plans are judged past the next chance event (a roll, a flipped card, a drawn tile):
-each of the best `Effort.leaves` plans is played on against chance outcomes drawn from
-the bot's own generator, the other seats moving as the greedy bot would and the seat
-itself replying with a greedy plan of its next turn, and the positions reached are
-valued by the heuristic. Every plan meets the same outcomes (common random numbers),
-so a plan wins by being better, not luckier; the worse half of the plans is dropped
-after each `Effort.samples` outcomes (successive halving), so the budget goes where
-the choice is close.
+Plans are judged `Effort.horizon` chance events on (a roll, a flipped card, a drawn
+tile; where no chance follows the deal, to the game's end): each of the best
+`Effort.leaves` plans is played on against chance outcomes drawn from the bot's own
+generator, the other seats moving as the greedy bot would and the seat itself replying
+with greedy plans of its next turns, and the positions reached are valued by the
+heuristic. Every plan meets the same worlds and outcomes (common random numbers), so a
+plan wins by being better, not luckier; the worse half of the plans is dropped after
+each `Effort.samples` of them (successive halving), so the budget goes where the choice
+is close.
 
 The bot looks only at `State.determinised`: what its seat's view shows, with every
 hidden thing (another seat's hand or goal) drawn afresh, a new world for every sample,

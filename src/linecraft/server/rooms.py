@@ -30,7 +30,7 @@ from typing import Any, TypeVar, cast
 from rich.text import Text
 
 import linecraft
-from linecraft.bots import BOTS, Bot, make_bot
+from linecraft.bots import BOTS, LEVELS, Bot, make_bot
 from linecraft.core.errors import LinecraftError
 from linecraft.core.game import Action, Control, Event, Game, Reference, State
 from linecraft.core.i18n import N_, _, _n, current
@@ -913,13 +913,16 @@ class Rooms:
 
 def _seat_name(seat: Mapping[str, Any], index: int) -> str:
     """A seat's name: an open seat has none until someone takes it; a bot is named after
-    itself; a person left unnamed is numbered from 1."""
+    its level (or itself, outside the levels); a person left unnamed is numbered from 1."""
     if seat.get("open") and not seat.get("bot"):
         return ""
     name = str(seat.get("name") or "").strip()
     if name:
         return name
-    return f"{seat['bot']} bot {index + 1}" if seat.get("bot") else f"Player {index + 1}"
+    if not seat.get("bot"):
+        return f"Player {index + 1}"
+    level = {bot: level for level, bot in LEVELS.items()}.get(seat["bot"], seat["bot"])
+    return f"{level.capitalize()} bot {index + 1}"
 
 
 def _distinct(names: list[str]) -> list[str]:

@@ -54,7 +54,7 @@ class NextStationLondon(Game):
     search_efforts = MappingProxyType(
         {
             "normal": Effort(leaves=5, samples=4, rounds=1, horizon=2),
-            "expert": Effort(leaves=6, samples=8, rounds=3, horizon=6),
+            "expert": Effort(leaves=8, samples=16, rounds=3, horizon=6),
         }
     )
     simultaneous = True
