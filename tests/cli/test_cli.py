@@ -197,9 +197,10 @@ def test_a_whole_game_with_each_expansion(flags: list[str], expect: str, tmp_pat
 
 def test_analyse_tells_where_a_seat_lost_points(capsys: pytest.CaptureFixture[str]) -> None:
     record = str(GOLDEN / "2p-seed201.json")
-    code, out = run(capsys, "analyse", record, "--seat", "1", "--budget", "0.25", "--all")
+    code, out = run(capsys, "analyse", record, "--seat", "1", "--budget", "0.1", "--all")
     assert code == 0, out
-    decisions = sum(1 for e in json.loads(Path(record).read_text())["events"] if e.get("player") == 1)
+    events = json.loads(Path(record).read_text())["events"]
+    decisions = sum(1 for event in events if event.get("player") == 1)
     assert f"of {decisions} moves cost a point or more against the expert's choice" in out
     assert "Biggest losses" in out and "points lost. Better: " in out
     code, out = run(capsys, "analyse", record, "--seat", "2")

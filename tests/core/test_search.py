@@ -25,7 +25,7 @@ QUICK = Effort(beam=2, leaves=3, samples=2, rounds=2, horizon=1)
 
 
 def positions(name: str, options: dict[str, object], seed: int) -> list[State]:
-    """Every fifth position of one random game where someone is to act."""
+    """Eight positions of one random game where someone is to act, spread over it."""
     state = linecraft.load(name, **options).new_state(seed)
     rng = random.Random(seed)
     found = []
@@ -36,7 +36,7 @@ def positions(name: str, options: dict[str, object], seed: int) -> list[State]:
         found.append(state.clone())
         for player in state.to_act():
             state.apply_unchecked(player, rng.choice(state.legal_actions(player)))
-    return found[::5]
+    return found[:: max(1, len(found) // 8)][:8]
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS)

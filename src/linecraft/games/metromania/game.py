@@ -47,7 +47,7 @@ class Metromania(Game):
     search_efforts = MappingProxyType(
         {
             "normal": Effort(beam=4, horizon=0),
-            "expert": Effort(beam=4, leaves=12, samples=1, rounds=4, horizon=1),
+            "expert": Effort(beam=6, leaves=16, samples=1, rounds=5, horizon=1),
         }
     )
     public_scores = False  # the tests name who still holds which marker
