@@ -218,10 +218,11 @@ def _resolve_chance(state: State, assistant: bool, console: Console) -> None:
 
 
 def _expected(state: State, value: float) -> str:
-    """A search's value in words: a final score, or a lead where seats interact."""
+    """A search's value in words: the seat's points as the game's heuristic reckons
+    them a few turns on (not always a final score), or its lead where seats interact."""
     if state.game.interactive and state.game.num_players > 1:
-        return f"lead over the best other seat about {value:+.0f} points"
-    return f"final score about {value:.0f}"
+        return f"its estimate: a lead of {value:+.0f} over the best other seat"
+    return f"its estimate: about {value:.0f} points"
 
 
 def _human_turn(state: State, player: int, hints: SearchBot, console: Console) -> bool:
@@ -246,7 +247,7 @@ def _human_turn(state: State, player: int, hints: SearchBot, console: Console) -
         value, suggestion = hints.judge(state, player)[0]
         if command == "hint":
             console.print(
-                f"the expert suggests: {suggestion} (expected {_expected(state, value)})",
+                f"the expert suggests: {suggestion} ({_expected(state, value)})",
                 highlight=False,
             )
         else:

@@ -1,9 +1,10 @@
 """A finished game read back move by move: where a seat lost points, in words.
 
 Every decision of the seat is set beside the expert's choice from the same position,
-both judged alike by the search (`SearchBot.compare`): the expected final score (or,
-where seats interact, the expected lead) after the move played and after the choice.
-The biggest gaps are the lessons of the game. The expert sees only what the seat saw
+both judged alike by the search (`SearchBot.compare`): the points the seat may expect
+after the move played and after the choice (its score a few turns on as the game's
+heuristic reckons it, or, where seats interact, its lead). The biggest gaps are the
+lessons of the game. The expert sees only what the seat saw
 then, so a move is never blamed for a card or a roll nobody could know.
 """
 

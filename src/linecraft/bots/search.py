@@ -96,9 +96,10 @@ class SearchBot:
         return self.judge(state, player)[0][1]
 
     def judge(self, state: State, player: int) -> list[tuple[float, Action]]:
-        """The first actions the search judged, with their estimated values (the
-        seat's expected final score, or its lead in an interactive game): its choice
-        first, then the others, the last ruled out first."""
+        """The first actions the search judged, with their estimated values (in points:
+        the seat's score `Effort.horizon` chance events on as the game's heuristic
+        reckons it, or its lead in an interactive game): its choice first, then the
+        others, the last ruled out first."""
         legal = state.legal_actions(player)
         if not legal:
             raise ValueError(f"player {player} has no legal action")
