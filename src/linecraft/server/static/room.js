@@ -67,10 +67,14 @@ function arrive(view, accepted) {
   if (!model.view && view.you !== null) rememberSeat(roomId, location.href);  // the lobby lists it
   if (view.legal.length && !(model.view && model.view.legal.length)) yourTurn(view);
   const news = model.view && view.log.filter((line) => line.seat === null && line.n > lastLine(model.view)).pop();
-  if (news) {  // a new round, roll or card: announced over the board for a moment
+  if (news && !view.terminal) {  // a new round, roll or card: announced over the board for a moment
     change.news = { text: news.text, n: news.n };
     clearTimeout(newsTimer);
     newsTimer = setTimeout(() => update({ news: null }), 4500);
+  }
+  if (view.terminal) {  // the last round's news is old once the scores are in
+    clearTimeout(newsTimer);
+    change.news = null;
   }
   const pieces = view.pieces || {};
   let picked = model.picked;
