@@ -107,7 +107,8 @@ class SearchBot:
         if len(legal) == 1:
             return [(search.value(search.world(0)), legal[0])]
         deadline = None if self._seconds is None else time.perf_counter() + self._seconds
-        return search.best(deadline)
+        # no plan only when every legal action takes back (`TAKE_BACK`): the rules decide
+        return search.best(deadline) or [(search.value(search.world(0)), legal[0])]
 
     def compare(self, state: State, player: int, played: Action) -> Comparison:
         """The search's choice, and what it and `played` are each worth, judged alike
