@@ -298,6 +298,7 @@ GROUPS: dict[str, tuple[str, bool]] = {
 
 # --- buttons ----------------------------------------------------------------------------
 END_BUTTON = N_("End round {round}")
+END_LABEL = N_("End the round")
 IGNORE_GROUP = N_("Cross off a special route to ignore the meteor")
 # TRANSLATORS: {piece} is a piece with its article, e.g. "a curved pipe".
 DOUBLE_BUTTON = N_("Draw {piece} twice")
@@ -679,6 +680,8 @@ def choice_label(action: Action) -> str:
     if isinstance(action, Place):
         piece = _piece_of(action.source, action.token)
         return _(DRAW_ON).format(piece=piece, square=cell_name(action.cell))
+    if isinstance(action, End):
+        return _(END_LABEL)
     return str(action)
 
 
