@@ -203,3 +203,27 @@ def test_a_page_that_cannot_be_shown_says_why_and_leads_back(client: TestClient)
         assert page.status_code == status and words in page.text, (path, page.text)
         assert 'href="/">Back to the lobby' in page.text
     assert client.get("/api/rooms/nowhere/view").json()["detail"].startswith("There is no room")
+
+
+def test_a_finished_game_is_analysed_and_bad_asks_are_refused(client: TestClient) -> None:
+    """The replay's Analyse: a finished room's seat, a record file, and what is refused
+    (a game still running, a seat it lacks, a file that is no game), each in words."""
+    running = create(client, "metro", {}, [{"name": "Ann"}, {"bot": "greedy"}])["room"]
+    early = client.get(f"/api/rooms/{running}/analysis")
+    assert early.status_code == 409 and "once it is over" in early.json()["detail"]
+    room = create(client, "next-station-london", {}, [{"name": "Bo", "bot": "greedy"}])["room"]
+    wait_for(client, room, over)
+    answer = client.get(f"/api/rooms/{room}/analysis", params={"seat": 0}).json()
+    record = client.get(f"/api/rooms/{room}/record").json()
+    decisions = [e for e in record["events"] if e.get("player") == 0]
+    assert answer["decisions"] == len(decisions) == len(answer["moments"])
+    assert [m["played"] for m in answer["moments"]] == [e["action"] for e in decisions]
+    assert all(m["loss"] >= 0 for m in answer["moments"])
+    assert set(answer["biggest"]) <= {m["step"] for m in answer["moments"] if m["loss"] >= 1}
+    opened = client.post("/api/replay/analysis", json={"record": record, "seat": 0})
+    assert opened.json() == answer  # the same game, seed and language: the same reading
+    no_seat = client.get(f"/api/rooms/{room}/analysis", params={"seat": 1})
+    assert no_seat.status_code == 400 and "there is no seat 1" in no_seat.json()["detail"]
+    record["events"][3] = {"player": 0, "action": "nonsense"}
+    bad = client.post("/api/replay/analysis", json={"record": record})
+    assert bad.status_code == 400 and "cannot be analysed" in bad.json()["detail"]
