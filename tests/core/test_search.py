@@ -12,6 +12,7 @@ from linecraft.bots import LEVELS, GreedyBot, SearchBot, make_bot
 from linecraft.core.game import Effort, State
 from linecraft.sim.strength import play_out
 from linecraft.sim.trace import fingerprint
+from tests.core.test_batches import positions as every_position
 
 CONFIGS = [
     ("railroad-ink", {"players": 1}),
@@ -26,16 +27,7 @@ QUICK = Effort(beam=2, leaves=3, samples=2, rounds=2, horizon=1)
 
 def positions(name: str, options: dict[str, object], seed: int) -> list[State]:
     """Eight positions of one random game where someone is to act, spread over it."""
-    state = linecraft.load(name, **options).new_state(seed)
-    rng = random.Random(seed)
-    found = []
-    while not state.is_terminal():
-        if state.is_chance():
-            state.advance()
-            continue
-        found.append(state.clone())
-        for player in state.to_act():
-            state.apply_unchecked(player, rng.choice(state.legal_actions(player)))
+    found = every_position(name, options, seed)
     return found[:: max(1, len(found) // 8)][:8]
 
 

@@ -33,16 +33,18 @@ class Moment:
     when: str
     played: str
     played_words: str
-    played_words_as_choice: str  # the move played in the words of a choice, to compare
     choice: str
     choice_words: str
     choice_picture: str | None  # a small SVG of the expert's choice, where the game has one
     played_value: float
     choice_value: float
     target: str | None  # the board spot of the expert's choice, to mark in a replay
+    turned: bool  # the choice is the move played turned: the same piece on the same spot
 
     @property
     def loss(self) -> float:
+        """What the move played gave away (never below zero: the choice is the search's
+        best guess, and a move it judges better costs nothing)."""
         return max(0.0, self.choice_value - self.played_value)
 
     def lesson(self) -> str:
@@ -54,7 +56,7 @@ class Moment:
         points = round(self.loss)
         cost = _n("about {points} point lost", "about {points} points lost", points)
         better = self.choice_words
-        if self.played_words_as_choice == better:  # the same piece and spot, turned
+        if self.turned:
             better = _("{choice}, turned as pictured").format(choice=better)
         return _("{when}: {played}: {cost}. Better: {choice}.").format(
             when=self.when,
@@ -117,13 +119,13 @@ def analyse(
                     when=_when(state, seat, decisions),
                     played=event.text,
                     played_words=_words(state, event, called),
-                    played_words_as_choice=game.choice_label(played)[0],
                     choice=str(compared.choice),
                     choice_words=words,
                     choice_picture=picture,
                     played_value=compared.played_value,
                     choice_value=compared.choice_value,
                     target=game.action_target(compared.choice),
+                    turned=game.choice_label(played)[0] == words,
                 )
             )
         if event.player is None:

@@ -44,12 +44,6 @@ class Comparison:
     choice_value: float
     played_value: float
 
-    @property
-    def loss(self) -> float:
-        """What the move played gave away against the choice (never below zero: the
-        choice is the search's best guess, and a move judged better costs nothing)."""
-        return max(0.0, self.choice_value - self.played_value)
-
 
 @dataclass
 class _Plan:
@@ -160,8 +154,9 @@ class _Search:
             going: list[tuple[float, State, tuple[Action, ...], frozenset[str]]] = []
             for node, actions, taken in frontier:
                 for action in node.legal_actions(self.me):
-                    key = taken | {str(action)}
-                    if key in seen or str(action) == TAKE_BACK:
+                    text = str(action)
+                    key = taken | {text}
+                    if key in seen or text == TAKE_BACK:
                         continue
                     seen.add(key)
                     child = node.child(self.me, action)
