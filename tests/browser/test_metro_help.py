@@ -96,9 +96,12 @@ def test_a_seat_looks_up_the_tiles_left_and_the_share_cards(server: str, browser
     page.wait_for_function(
         f"document.querySelector('main.room').dataset.version !== '{before}'", timeout=20_000
     )
+    # The bot places and a tile is drawn for me in turn: counted once my turn is back
+    # (between the two, no tile is in my hand).
     page.wait_for_function(
         f"/Tiles placed (?!{placed} )\\d+ of 60/.test("
-        "document.querySelector('.table-status').textContent)",
+        "document.querySelector('.table-status').textContent)"
+        " && document.querySelector('.board.mine .spot.target')",
         timeout=20_000,
     )
     assert _tiles_left(page) == 60 - _placed(page) - 1
