@@ -37,7 +37,7 @@ test: $(STAMP) $(NATIVE) chromium $(AXE)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto --dist worksteal
+	$(BIN)/pytest -n $$(( $$(nproc) + 1 )) --dist worksteal
 
 # The catalogs follow the code: new messages arrive empty in every language's .po.
 messages: $(STAMP)
