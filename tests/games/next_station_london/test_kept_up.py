@@ -50,8 +50,11 @@ def _check(state: NextStationLondonState) -> None:
         if state.pending_setup() is None:
             score = state.sheet_score(player)
             line = score.lines[state.colour_of(player)]
-            total, figures = state.running_total(player)
+            network, figures = state.running_network(player)
+            total = network.total(state.objectives or ())
             assert (total, *figures) == (score.total, line.districts, line.largest, line.score)
+            achieved = set(score.achieved)
+            assert {o for o in state.objectives or () if network.progress(o) == 1} == achieved
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

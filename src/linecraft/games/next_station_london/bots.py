@@ -1,5 +1,6 @@
-"""The greedy bot's judgement of a sheet: the score now, what the current line can
-still grow by in the turns the deck has left, and the powers kept for later."""
+"""The bots' judgement of a sheet: the score now, what the current line can still grow
+by in the turns the deck has left, the way made towards the shared objectives not yet
+met (module A), and the powers kept for later."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from linecraft.games.next_station_london.deck import CARDS, MATCHING, UNDERGROUND_PER_ROUND
 from linecraft.games.next_station_london.london import LONDON, SHAPES
+from linecraft.games.next_station_london.scoring import OBJECTIVE_POINTS
 
 if TYPE_CHECKING:
     from linecraft.games.next_station_london.rules import NextStationLondonState
@@ -14,6 +16,9 @@ if TYPE_CHECKING:
 GROWTH_WEIGHT = 0.6  # of the points one more station is worth
 POWER_VALUE = 3.0  # a power not yet used, while the round goes on
 BLOCK_WEIGHT = 0.2  # per potential section lost to later rounds
+# Of a shared objective's points not yet won, times the square of the way made to it:
+# the last interchange or Thames section before an objective weighs the most.
+OBJECTIVE_PROGRESS = 0.7
 # The Street cards with a symbol, as a bitmask of `Card.bit`.
 STREET_SYMBOL_CARDS = sum(c.bit for c in CARDS if not c.underground and c.symbol is not None)
 
@@ -43,8 +48,13 @@ def expected_turns_left(state: NextStationLondonState) -> float:
 def sheet_value(state: NextStationLondonState, player: int) -> float:
     if state.is_terminal() or state.order is None:
         return float(state.sheet_score(player).total)
-    total, line = state.running_total(player)
-    value = float(total)
+    network, line = state.running_network(player)
+    objectives = state.objectives or ()
+    value = float(network.total(objectives))
+    for name in objectives:
+        progress = network.progress(name)
+        if progress < 1:
+            value += OBJECTIVE_PROGRESS * OBJECTIVE_POINTS * progress**2
     rounds_after = 3 - state.round
     sheet = state.sheets[player]
     value -= BLOCK_WEIGHT * rounds_after * sheet.blocked.bit_count()

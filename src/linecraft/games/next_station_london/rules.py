@@ -594,16 +594,15 @@ class NextStationLondonState(State):
         self.waiting = tuple(range(len(self.sheets)))
 
     # --- results ----------------------------------------------------------------------
-    def running_total(self, player: int) -> tuple[int, LineFigures]:
-        """The sheet's total and its current line's figures, as `sheet_score` has them,
-        from the other lines added up once a round: what the greedy bot weighs after
-        every move it tries."""
+    def running_network(self, player: int) -> tuple[Network, LineFigures]:
+        """The sheet's lines added up as `sheet_score` has them, the current one as it
+        stands, and that line's figures, from the other lines added up once a round:
+        what the bots weigh after every move they try."""
         sheet = self.sheets[player]
         colour = self.colour_of(player)
         line = sheet.shape(colour)
         figures = sheet.line_figures(colour)
-        network = sheet.others(colour).plus(line.stations, figures.score, line.thames)
-        return network.total(self.objectives or ()), figures
+        return sheet.others(colour).plus(line.stations, figures.score, line.thames), figures
 
     def sheet_score(self, player: int) -> SheetScore:
         sheet = self.sheets[player]

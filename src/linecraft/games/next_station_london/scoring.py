@@ -286,16 +286,23 @@ class Network(NamedTuple):
 
     def _achieved(self, name: str) -> bool:
         """Whether the network (all lines' stations together) meets objective `name` (§9.2)."""
+        return self.progress(name) >= 1.0
+
+    def progress(self, name: str) -> float:
+        """How far the network has come towards objective `name` (§9.2), from 0 to 1
+        (met): the share of the interchanges, districts, tourist sites, central stations
+        or Thames sections it asks for."""
         if name == "interchange8":
-            return self.on_two.bit_count() >= 8
+            return min(self.on_two.bit_count(), 8) / 8
         if name == "district13":
-            return all(self.stations & district for district in LONDON.district_masks)
+            return sum(1 for d in LONDON.district_masks if self.stations & d) / len(DISTRICTS)
         if name == "tourist5":
-            return not LONDON.tourist_mask & ~self.stations
+            return (self.stations & LONDON.tourist_mask).bit_count() / len(LONDON.tourists)
         if name == "central9":
-            return not LONDON.district_masks[DISTRICTS.index("central")] & ~self.stations
+            central = LONDON.district_masks[DISTRICTS.index("central")]
+            return (self.stations & central).bit_count() / central.bit_count()
         if name == "thames6":
-            return self.thames >= 6
+            return min(self.thames, 6) / 6
         raise ValueError(f"unknown objective {name!r} (objectives: {', '.join(OBJECTIVES)})")
 
     def total(self, objectives: Sequence[str]) -> int:
