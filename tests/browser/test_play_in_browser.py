@@ -69,6 +69,8 @@ def test_a_misclick_is_never_final_where_the_rules_allow_no_take_back(
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     sit_down_against_a_bot(page, server, "next-station-london")
     page.wait_for_selector(".board.mine .spot.target")
+    # The bot draws on the same card: once it is done, only this seat changes the room.
+    page.wait_for_selector(".seats li:has-text('done')")
     before = version(page)
     spot = page.locator(".board.mine .spot.target").first
     target = spot.get_attribute("data-target")
