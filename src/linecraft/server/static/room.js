@@ -405,7 +405,7 @@ function Seats({ v }) {
   };
   return html`<ul class="seats">${v.seats.map((s) => html`
     <li class=${["to act", "thinking", "drawing"].includes(s.status) ? "to-act" : ""}>
-      <span class="name">${seatLabel(s, v)}${s.bot ? html` <small>${botLabel(s)}</small>` : null}</span>
+      <span class="name">${seatLabel(s, v)}${s.bot && !namedAfter(s) ? html` <small>${botLabel(s)}</small>` : null}</span>
       <span class="seat-status">${seatStatus(s, v)}</span>
       ${s.absent && s.seat !== v.you && v.you !== null && !v.terminal && !v.closed
         ? html`<button type="button" class="link hand-over" onClick=${() => handOver(s)}>${fill(_("let a bot play for {name}"), { name: s.name })}</button>` : null}
@@ -433,6 +433,8 @@ function seatLabel(s, v) {
 // A bot seat's words: its level where it is one of the lobby's three.
 const BOT_LEVELS = { greedy: _("easy bot"), normal: _("normal bot"), expert: _("hard bot") };
 const botLabel = (s) => (s.stand_in ? fill(_("bot playing for {name}"), { name: s.name }) : BOT_LEVELS[s.bot] || _("bot"));
+// A bot seat the lobby named after its level ("Hard bot 2") needs no label saying it again.
+const namedAfter = (s) => !s.stand_in && (s.name || "").toLowerCase().startsWith(botLabel(s).toLowerCase());
 
 function seatStatus(s, v) {
   const status = s.name ? STATUS[s.status] || s.status : _("waiting for a player");
