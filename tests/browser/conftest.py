@@ -4,6 +4,7 @@ and a player who plays by pointing and clicking only."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import socket
@@ -109,12 +110,14 @@ def open_lobby(page: Any, server: str) -> None:
 def sit_down_against_a_bot(
     page: Any, server: str, game: str, expansions: Sequence[str] = ()
 ) -> None:
-    """From the lobby: the game, its expansions ticked, a room against the default bot,
-    then the person's seat link."""
+    """From the lobby: the game, its expansions ticked, a room against the easy bot (the
+    quickest to answer; a test plays many games at once), then the person's seat link."""
     open_lobby(page, server)
     page.select_option("#game", game)
     for expansion in expansions:
         page.check(f"[data-option=expansions][value='\"{expansion}\"']")
+    for kind in page.locator("#seats .seat-kind").all()[1:]:
+        kind.select_option("greedy")
     page.click("#start")
     page.click("a.seat-link")
     page.wait_for_selector(".board.mine")
@@ -197,28 +200,42 @@ def answer_chance(page: Any, rng: random.Random) -> None:
     page.click("#chance-play", timeout=2000)
 
 
+# What a page offers to do next, counted in one round trip to the browser: a step of
+# `take_a_step` asks the page once instead of once per kind of thing to click.
+OFFERS = """() => [
+    '.chance-picker', '#confirm', '.board.mine .spot.origin', '.choices button.choice',
+    '.board.mine .spot.target',
+].map(selector => document.querySelectorAll(selector).length)"""
+
+
+# A click on the board answered: the move made (a new version), held for Confirm, or a
+# question asked (which of several plays, which end of a line).
+ANSWERED = """before => document.querySelector('main.room').dataset.version !== String(before)
+    || document.querySelector('#confirm, .pending-box, .choices, .board.mine .spot.origin')"""
+
+
 def take_a_step(page: Any, rng: random.Random, clicks: Clicks, before: int) -> bool:
-    if page.locator(".chance-picker").count():
+    pickers, confirms, origins, choices, targets = page.evaluate(OFFERS)
+    if pickers:
         answer_chance(page, rng)
         clicks.chances += 1
         return True
-    if page.locator("#confirm").count():
+    if confirms:
         page.click("#confirm", timeout=2000)
         clicks.confirms += 1
         return True
-    if page.locator(".board.mine .spot.origin").count():  # which end to draw from
+    if origins:  # which end to draw from
         page.locator(".board.mine .spot.origin").first.click(timeout=2000)
         clicks.origins += 1
         return True
-    if page.locator(".choices button.choice").count():
+    if choices:
         page.locator(".choices button.choice").first.click(timeout=2000)
         return True
-    # each locator is counted once: a redraw between two counts could leave none
-    spots = page.locator(".board.mine .spot.target")
-    if count := spots.count():
-        spots.nth(rng.randrange(count)).click(timeout=2000)
+    if targets:
+        page.locator(".board.mine .spot.target").nth(rng.randrange(targets)).click(timeout=2000)
         clicks.spots += 1
-        page.wait_for_timeout(40)
+        with contextlib.suppress(playwright.Error):  # a click may only pick: nothing follows
+            page.wait_for_function(ANSWERED, arg=before, timeout=150, polling=10)
         if version(page) != before and not page.locator("#confirm").count():
             confirm_needed = page.evaluate("document.querySelector('.pending-box') !== null")
             clicks.unconfirmed_changes += int(confirm_needed)

@@ -65,6 +65,8 @@ def test_a_newcomer_plays_four_players_against_three_bots(tmp_path: Path) -> Non
         "4",
         "--seed",
         "3",
+        "--bot",
+        "easy",
         "--record",
         str(record),
         commands=commands,
