@@ -390,6 +390,11 @@ class Ways:
         self.spared: set[str | None] = set()  # the faces whose spare order was asked
         # By the face drawn: the orders found on the way.
         self.found: defaultdict[str | None, list[list[Drawn]]] = defaultdict(list)
+        # By face: the empty squares where a die showing it can be drawn now.
+        self.fit_squares: dict[str, list[int]] = {}
+        self.spots: list[Spot] | None = None  # the frontier's squares and facings, once asked for
+        self.squares_wanted: dict[str | None, list[list[int]]] = {}  # see `_squares_wanted`
+        self.apart: dict[tuple[str | None, int], bool] = {}  # see `_apart`
 
     def keep(self, cell: int, token: str, source: str | None) -> bool:
         """Whether drawing `token` on `cell` (from `source`) leaves a way open."""
@@ -401,6 +406,8 @@ class Ways:
 
     def _keep_near(self, cell: int, token: str, face: str | None) -> bool:
         """`keep` for a drawing near every order known so far."""
+        if self.board[cell] is None and self._apart(cell, face):
+            return True
         if face not in self.spared:
             self.spared.add(face)
             self.crowded[face] = self._near_known(face, self.crowded[face], spare=True)
@@ -419,6 +426,50 @@ class Ways:
             self.found[face].append(found)
             self.crowded[face] = self.crowded[face] & _near(found)
         return True
+
+    def _apart(self, cell: int, face: str | None) -> bool:
+        """Whether the dice wanted after a drawing on the empty `cell` (of a die showing
+        `face`) can each be drawn on a square of its own, away from `cell` and from one
+        another: drawings that touch nothing new meet the board as it is now, in any
+        order, so a way stays open. First fit, the dice with the fewest squares first:
+        a quick test that spares most searches, which answer when it cannot. The answer
+        is the same for every drawing on `cell`, so it is kept."""
+        key = (face, cell)
+        answer = self.apart.get(key)
+        if answer is None:
+            wanted = self._wanted(face)
+            banned = set(_AROUND[cell])
+            for squares in self._squares_wanted(face):
+                if wanted <= 0:
+                    break
+                for square in squares:
+                    if square not in banned:
+                        banned.update(_AROUND[square])
+                        wanted -= 1
+                        break
+            answer = self.apart[key] = wanted <= 0
+        return answer
+
+    def _squares_wanted(self, face: str | None) -> list[list[int]]:
+        """For each die wanted after drawing one of `face`, the squares where it can be
+        drawn now; the dice with the fewest first."""
+        found = self.squares_wanted.get(face)
+        if found is None:
+            found = sorted((self._fit_squares(shown) for _, shown in self._without(face)), key=len)
+            self.squares_wanted[face] = found
+        return found
+
+    def _fit_squares(self, face: str) -> list[int]:
+        """The empty squares where a die showing `face` can be drawn now."""
+        squares = self.fit_squares.get(face)
+        if squares is None:
+            if self.spots is None:
+                self.spots = self.fitting.spots(self.board, frontier(self.board))
+            drawings = self.fitting.drawings[face]
+            squares = self.fit_squares[face] = [
+                cell for cell, facing in self.spots if drawings[facing]
+            ]
+        return squares
 
     def _wanted(self, face: str | None) -> int:
         """How many dice are still wanted after drawing one of `face`."""
