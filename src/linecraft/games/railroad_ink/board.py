@@ -399,10 +399,21 @@ class Ways:
     def keep(self, cell: int, token: str, source: str | None) -> bool:
         """Whether drawing `token` on `cell` (from `source`) leaves a way open."""
         face = self.faces.get(source or "")
+        return cell not in self._crowded(face) or self._keep_near(cell, token, face)
+
+    def keeps_square(self, cell: int, source: str | None) -> bool:
+        """Whether every drawing from `source` on the empty `cell` leaves a way open, as
+        on most squares, known without looking at the drawing (else `keep` answers for
+        each)."""
+        face = self.faces.get(source or "")
+        return cell not in self._crowded(face) or self._apart(cell, face)
+
+    def _crowded(self, face: str | None) -> frozenset[int] | set[int]:
+        """The squares near every order known for the dice wanted after drawing `face`."""
         crowded = self.crowded.get(face)
         if crowded is None:
             crowded = self.crowded[face] = self._near_known(face, EVERY_SQUARE, spare=False)
-        return cell not in crowded or self._keep_near(cell, token, face)
+        return crowded
 
     def _keep_near(self, cell: int, token: str, face: str | None) -> bool:
         """`keep` for a drawing near every order known so far."""

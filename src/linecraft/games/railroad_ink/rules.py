@@ -268,11 +268,30 @@ def placements(board: Board, face: str, targets: list[int]) -> Iterator[tuple[in
             yield cell, token
 
 
-def _places(source: str, face: str, spots: list[Spot]) -> list[Place]:
-    """Every legal drawing of `source`, showing `face`, on the `spots` (the frontier's
-    squares with their facings)."""
+def _kept_places(
+    found: list[CoreAction], source: str, face: str, spots: list[Spot], ways: Ways
+) -> bool:
+    """Add to `found` every legal drawing of `source`, showing `face`, on the `spots`
+    (the frontier's squares with their facings) that leaves a way open (§7.5), square
+    by square: on most squares every drawing does, known without looking at each.
+    Whether any drawing fits at all."""
     drawings = ROUTES.drawings[face]
-    return [place(source, cell, token) for cell, facing in spots for token in drawings[facing]]
+    fitting = False
+    for cell, facing in spots:
+        tokens = drawings[facing]
+        if tokens:
+            fitting = True
+            if ways.keeps_square(cell, source):
+                found.extend([place(source, cell, token) for token in tokens])
+            else:
+                found.extend(
+                    [
+                        place(source, cell, token)
+                        for token in tokens
+                        if ways.keep(cell, token, source)
+                    ]
+                )
+    return fitting
 
 
 @lru_cache(maxsize=4096)
@@ -496,34 +515,36 @@ class RailroadInkState(State):
         way = self._way_ahead(player, self._round_dice(player), start)
         if way is None:
             return [Undo()]  # painted into a corner (only by `apply`): only undo leads on
-        found = (
-            self._under_actions(player)
-            if self.layer == "underground"
-            else self._surface_actions(player)
-        )
-        keeps = self._keeps_way(player, *way, start)
-        return [action for action in found if keeps(action)]
+        ways = self._ways(player, *way)
+        keeps = self._keeps_way(player, ways, way[1], start)
+        if self.layer == "underground":
+            return [action for action in self._under_actions(player) if keeps(action)]
+        return self._surface_actions(player, ways, keeps)
 
-    def _surface_actions(self, player: int) -> list[CoreAction]:
+    def _surface_actions(
+        self, player: int, ways: Ways, keeps: Callable[[CoreAction], bool]
+    ) -> list[CoreAction]:
+        """The legal actions on the surface that leave a way open (`ways`, `keeps`)."""
         assert self.roll is not None
         seat = self.seats[player]
         spots = ROUTES.spots(seat.board, frontier(seat.board))
         found: list[CoreAction] = []
+        fitting = False
         faces_seen = set()
         for die in self.unused_dice(player):
             face = self.roll.face(die)
             if face in faces_seen:
                 continue  # an identical die lower down already lists these drawings
             faces_seen.add(face)
-            found.extend(_places(die, face, spots))
+            fitting = _kept_places(found, die, face, spots, ways) or fitting
         lava = self._lava_actions(player) if self.game.lava else []
-        if not found and not self._owes_lava(player, lava):
+        if not fitting and not self._owes_lava(player, lava):
             found.append(End())
-        found.extend(lava)
+        found.extend([action for action in lava if keeps(action)])
         if self.game.meteor:
-            found.extend(self._crater_erases(player))
+            found.extend([action for action in self._crater_erases(player) if keeps(action)])
         for special in seat.open_specials():
-            found.extend(_places(special, special, spots))
+            _kept_places(found, special, special, spots, ways)
         return found
 
     def check(self, player: int, action: CoreAction) -> None:
@@ -676,15 +697,19 @@ class RailroadInkState(State):
             return False
         return self._way_ahead(player, self._round_dice(player)) is None
 
-    def _keeps_way(
-        self, player: int, need: int, order: list[Drawn], start: Board
-    ) -> Callable[[CoreAction], bool]:
-        """Whether the player is still not stranded after an action, knowing an `order`
-        that draws the `need` dice still required (§7.5) and the round's `start`."""
+    def _ways(self, player: int, need: int, order: list[Drawn]) -> Ways:
+        """The ways left to draw the `need` dice still required (§7.5), knowing an
+        `order` that draws them."""
         drawn = self._dice_drawn(player)
         left = [(source, face) for source, face in self._round_dice(player) if source not in drawn]
+        return Ways(self._board_of(player), left, need, order, self._fitting())
 
-        ways = Ways(self._board_of(player), left, need, order, self._fitting())
+    def _keeps_way(
+        self, player: int, ways: Ways, order: list[Drawn], start: Board
+    ) -> Callable[[CoreAction], bool]:
+        """Whether the player is still not stranded after an action, knowing the `ways`
+        left, an `order` that draws the dice still required (§7.5) and the round's
+        `start`."""
 
         def keeps(action: CoreAction) -> bool:
             if isinstance(action, Place | Erase):
