@@ -374,7 +374,9 @@ class Ways:
         need: int,
         order: list[Drawn],
         fitting: Fitting,
+        spots: list[Spot] | None = None,
     ) -> None:
+        """`spots`: the frontier's squares with their facings, when already known."""
         self.board = board
         self.left = left
         self.faces = dict(left)
@@ -392,7 +394,7 @@ class Ways:
         self.found: defaultdict[str | None, list[list[Drawn]]] = defaultdict(list)
         # By face: the empty squares where a die showing it can be drawn now.
         self.fit_squares: dict[str, list[int]] = {}
-        self.spots: list[Spot] | None = None  # the frontier's squares and facings, once asked for
+        self.spots = spots  # the frontier's squares and facings, once asked for
         self.squares_wanted: dict[str | None, list[list[int]]] = {}  # see `_squares_wanted`
         self.apart: dict[tuple[str | None, int], bool] = {}  # see `_apart`
 

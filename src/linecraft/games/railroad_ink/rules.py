@@ -515,19 +515,23 @@ class RailroadInkState(State):
         way = self._way_ahead(player, self._round_dice(player), start)
         if way is None:
             return [Undo()]  # painted into a corner (only by `apply`): only undo leads on
-        ways = self._ways(player, *way)
-        keeps = self._keeps_way(player, ways, way[1], start)
         if self.layer == "underground":
+            keeps = self._keeps_way(player, self._ways(player, *way), way[1], start)
             return [action for action in self._under_actions(player) if keeps(action)]
-        return self._surface_actions(player, ways, keeps)
+        board = self.seats[player].board
+        spots = ROUTES.spots(board, frontier(board))
+        ways = self._ways(player, *way, spots)
+        return self._surface_actions(
+            player, spots, ways, self._keeps_way(player, ways, way[1], start)
+        )
 
     def _surface_actions(
-        self, player: int, ways: Ways, keeps: Callable[[CoreAction], bool]
+        self, player: int, spots: list[Spot], ways: Ways, keeps: Callable[[CoreAction], bool]
     ) -> list[CoreAction]:
-        """The legal actions on the surface that leave a way open (`ways`, `keeps`)."""
+        """The legal actions on the surface, on the frontier's `spots`, that leave a way
+        open (`ways`, `keeps`)."""
         assert self.roll is not None
         seat = self.seats[player]
-        spots = ROUTES.spots(seat.board, frontier(seat.board))
         found: list[CoreAction] = []
         fitting = False
         faces_seen = set()
@@ -697,12 +701,14 @@ class RailroadInkState(State):
             return False
         return self._way_ahead(player, self._round_dice(player)) is None
 
-    def _ways(self, player: int, need: int, order: list[Drawn]) -> Ways:
+    def _ways(
+        self, player: int, need: int, order: list[Drawn], spots: list[Spot] | None = None
+    ) -> Ways:
         """The ways left to draw the `need` dice still required (§7.5), knowing an
-        `order` that draws them."""
+        `order` that draws them (and the board's `spots`, when known)."""
         drawn = self._dice_drawn(player)
         left = [(source, face) for source, face in self._round_dice(player) if source not in drawn]
-        return Ways(self._board_of(player), left, need, order, self._fitting())
+        return Ways(self._board_of(player), left, need, order, self._fitting(), spots)
 
     def _keeps_way(
         self, player: int, ways: Ways, order: list[Drawn], start: Board
