@@ -146,13 +146,17 @@ class _Search:
     def plans(self, state: State, beam: int, before: tuple[Action, ...] = ()) -> list[_Plan]:
         """The best ways found to play the seat's turn out from `state` (its actions up
         to the next chance event or the next other seat's turn), best first; each plan's
-        actions start with `before`, those already taken."""
+        actions start with `before`, those already taken. The greedy line (the best
+        next action, again and again) stays in the beam, so no plan found is worse
+        than the greedy bot's turn."""
         frontier = [(state, before, frozenset(str(a) for a in before))]
         seen: set[frozenset[str]] = set()
         ends: list[_Plan] = []
         while frontier:
             going: list[tuple[float, State, tuple[Action, ...], frozenset[str]]] = []
-            for node, actions, taken in frontier:
+            line: tuple[float, State, tuple[Action, ...], frozenset[str]] | None = None
+            line_value = float("-inf")
+            for index, (node, actions, taken) in enumerate(frontier):
                 for action in node.legal_actions(self.me):
                     text = str(action)
                     key = taken | {text}
@@ -161,12 +165,19 @@ class _Search:
                     seen.add(key)
                     child = node.child(self.me, action)
                     value = self.value(child)
+                    entry = None
                     if self.me in child.to_act():
-                        going.append((value, child, (*actions, action), key))
+                        entry = (value, child, (*actions, action), key)
+                        going.append(entry)
                     else:
                         ends.append(_Plan((*actions, action), child, value))
+                    if index == 0 and value > line_value:  # the greedy line's node comes first
+                        line, line_value = entry, value
             going.sort(key=lambda item: -item[0])
-            frontier = [(child, actions, key) for _, child, actions, key in going[:beam]]
+            kept = going[:beam]
+            if line is not None:
+                kept = [line, *(entry for entry in kept if entry is not line)]
+            frontier = [(child, actions, key) for _, child, actions, key in kept]
         ends.sort(key=lambda plan: -plan.value)
         return ends
 

@@ -4,7 +4,10 @@ The final score counts every open route end as an error, but early in the game a
 end facing an empty square is a promise as much as a cost: it may still be
 joined. So open ends weigh more as the rounds run out, routes on exits earn a
 little (future network points), and special routes, of which there are only
-three, carry a small price while many rounds remain. The weights were tuned on
+three, carry a small price while many rounds remain. Most points come from joining
+exits, a few squares apart on the border, so while rounds remain a free exit counts
+for how near the routes have come to it (`exit_reach`): without it the bots built
+one corner of the board and left the far exits empty. The weights were tuned on
 seeded solo games (benchmarks/railroad_ink.py).
 
 A one-ply bot judges every legal drawing on the same board, so a board's `Survey`
@@ -19,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
-from linecraft.games.railroad_ink.board import CENTRE, EXIT_TYPE, NEIGHBOUR, Board
+from linecraft.games.railroad_ink.board import CELLS, CENTRE, EXIT_TYPE, NEIGHBOUR, Board
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER_SIDE,
@@ -65,7 +68,53 @@ def board_value(
         - open_weight * tally.open_ends
         + exit_bonus * tally.exits
         - special_price * specials_used
+        + EXIT_REACH * (1.0 - progress) * exit_reach(board)
     )
+
+
+# A free exit that a route points at is worth EXIT_REACH points at the start (most
+# exits joined to a network add 4), and REACH_DECAY times less for every empty square
+# between it and the nearest square a route points at.
+EXIT_REACH = 3.0
+REACH_DECAY = 0.7
+_EXIT_SQUARES = tuple(sorted({cell for cell, sides in enumerate(EXIT_TYPE) if any(sides)}))
+_ROUTES = (HIGHWAY, RAILWAY)  # lava spreading towards an exit brings it no nearer
+
+
+def exit_reach(board: Board) -> float:
+    """The free exits, each weighed by how near the routes have come to it."""
+    return sum(REACH_DECAY**gap for gap in exit_gaps(board).values())
+
+
+def exit_gaps(board: Board) -> dict[int, int]:
+    """For each exit square still empty that the routes can reach, the empty squares
+    between it and the nearest empty square a highway or railway points at (0: one
+    points at it).
+
+    >>> from linecraft.games.railroad_ink.board import cell_name, parse_cell
+    >>> board = [None] * 49
+    >>> board[parse_cell("A2")] = "H.H."  # a straight highway down from the A2 exit
+    >>> gaps = exit_gaps(board)
+    >>> [(cell_name(cell), gaps[cell]) for cell in map(parse_cell, ("B1", "A4", "G6"))]
+    [('B1', 1), ('A4', 3), ('G6', 9)]
+    """
+    gap = [-1] * CELLS
+    queue: list[int] = []
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None:
+            continue
+        for side, other in enumerate(NEIGHBOUR[cell]):
+            if token[side] in _ROUTES and other >= 0 and board[other] is None and gap[other] < 0:
+                gap[other] = 0
+                queue.append(other)
+    for cell in queue:  # breadth first over the empty squares
+        step = gap[cell] + 1
+        for other in NEIGHBOUR[cell]:
+            if other >= 0 and board[other] is None and gap[other] < 0:
+                gap[other] = step
+                queue.append(other)
+    return {cell: gap[cell] for cell in _EXIT_SQUARES if gap[cell] >= 0 and board[cell] is None}
 
 
 class Tally(NamedTuple):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -1183,7 +1184,7 @@ class RailroadInk(Game):
     num_distinct_actions = notation.NUM_DISTINCT_ACTIONS
     # A turn is a round's four drawings and a special route: the normal bot plans the
     # round with a beam, the expert also plays each of its best plans into the next
-    # round on sampled rolls (benchmarks/bots.py).
+    # round on sampled rolls (benchmarks/bots.py), two rounds on in the base game.
     search_efforts = MappingProxyType(
         {
             "normal": Effort(beam=4, horizon=0),
@@ -1212,6 +1213,15 @@ class RailroadInk(Game):
             self.rounds = LAVA_ROUNDS
         else:
             self.rounds = ROUNDS
+
+    def search_effort(self, level: str) -> Effort:
+        """The base game's expert looks two rolls ahead: its rounds list fastest, and
+        the second roll was worth about 2 points a game (benchmarks/bots.py); with an
+        expansion a game would take too long for a player waiting at the table."""
+        effort = super().search_effort(level)
+        if level == "expert" and not (self.expansions or self.has_underground):
+            return replace(effort, horizon=2)
+        return effort
 
     def __reduce__(self) -> tuple[type[RailroadInk], tuple[Mapping[str, Any]]]:
         """Pickled by way of its constructor, as a compiled class must be."""
