@@ -82,6 +82,8 @@ EXITS: dict[tuple[int, int], str] = {
 }
 # EXIT_TYPE[cell][side]: the exit's type on that border side, or None.
 EXIT_TYPE = tuple(tuple(EXITS.get((cell, side)) for side in range(4)) for cell in range(CELLS))
+# The squares with an exit on their border side, in square order.
+EXIT_SQUARES = tuple(cell for cell, sides in enumerate(EXIT_TYPE) if any(sides))
 CENTRE = frozenset(r * SIZE + c for r in range(2, 5) for c in range(2, 5))
 
 
@@ -210,16 +212,13 @@ def format_board(board: Board) -> str:
 def frontier(board: Board) -> list[int]:
     """Empty squares that a route side or an exit points at: the only legal targets
     (on the surface and underground alike)."""
-    targets = {cell for cell in _ON_EXITS if board[cell] is None}
+    targets = {cell for cell in EXIT_SQUARES if board[cell] is None}
     for cell, token in enumerate(board):
         if token is not None:
             for other in _pointed(cell, token):
                 if board[other] is None:
                     targets.add(other)
     return sorted(targets)
-
-
-_ON_EXITS = tuple(cell for cell, sides in enumerate(EXIT_TYPE) if any(sides))
 
 
 @cache

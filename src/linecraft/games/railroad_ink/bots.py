@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
-from linecraft.games.railroad_ink.board import CELLS, CENTRE, EXIT_TYPE, NEIGHBOUR, Board
+from linecraft.games.railroad_ink.board import (
+    CELLS,
+    CENTRE,
+    EXIT_SQUARES,
+    EXIT_TYPE,
+    NEIGHBOUR,
+    Board,
+)
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
     CRATER_SIDE,
@@ -77,7 +84,6 @@ def board_value(
 # between it and the nearest square a route points at.
 EXIT_REACH = 3.0
 REACH_DECAY = 0.7
-_EXIT_SQUARES = tuple(sorted({cell for cell, sides in enumerate(EXIT_TYPE) if any(sides)}))
 _ROUTES = (HIGHWAY, RAILWAY)  # lava spreading towards an exit brings it no nearer
 
 
@@ -114,7 +120,7 @@ def exit_gaps(board: Board) -> dict[int, int]:
             if other >= 0 and board[other] is None and gap[other] < 0:
                 gap[other] = step
                 queue.append(other)
-    return {cell: gap[cell] for cell in _EXIT_SQUARES if gap[cell] >= 0 and board[cell] is None}
+    return {cell: gap[cell] for cell in EXIT_SQUARES if gap[cell] >= 0 and board[cell] is None}
 
 
 class Tally(NamedTuple):

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from linecraft.core.i18n import _
 from linecraft.games.railroad_ink.board import (
     CELLS,
+    EXIT_SQUARES,
     EXIT_TYPE,
     NEIGHBOUR,
     OPEN,
@@ -176,7 +177,7 @@ def lava_placements(board: Board, face: str) -> Iterator[tuple[int, str]]:
 def volcano_squares(board: Board) -> list[int]:
     """The squares where `volcano_problem` finds nothing, found in one pass over the
     drawn squares: those they shut are taken, beside lava, or pointed at by a route."""
-    shut = set(_ON_EXITS)
+    shut = set(EXIT_SQUARES)  # no volcano on an exit square
     for cell, token in enumerate(board):
         if token is None:
             continue
@@ -190,9 +191,6 @@ def volcano_squares(board: Board) -> list[int]:
                 if token[side] not in (BLANK, CRATER_SIDE)
             )
     return [cell for cell in range(CELLS) if cell not in shut]
-
-
-_ON_EXITS = [cell for cell in range(CELLS) if any(EXIT_TYPE[cell])]  # no volcano there
 
 
 NO_ROUTE = N_("{square} holds no route to erase")
