@@ -44,7 +44,7 @@ def test_sigkill_in_the_middle_of_play_loses_no_acknowledged_move(tmp_path: Path
     try:
         for _ in range(2):
             stop = threading.Event()
-            killer = server.kill_after(1.5, stop)
+            killer = server.kill_after(1.5, stop, players)
             play_all(players, seconds=30, stop=stop)
             killer.join()
             result = audit(db, players)

@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,16 +82,28 @@ class Served:
             os.kill(self._process.pid, signal.SIGKILL)
             self._process.wait()
 
-    def kill_after(self, seconds: float, stop: threading.Event) -> threading.Timer:
-        """Set `stop` (so players take the dropped connections calmly), then SIGKILL."""
+    def kill_after(
+        self, seconds: float, stop: threading.Event, players: Sequence[Player] = ()
+    ) -> threading.Thread:
+        """Set `stop` (so players take the dropped connections calmly), then SIGKILL,
+        `seconds` from now; with `players`, `seconds` after the next move the server
+        acknowledges to any of them, so the kill lands in the middle of play however
+        slowly the machine gets it started (at most a minute's wait)."""
+        before = sum(len(player.acknowledged) for player in players)
 
         def kill() -> None:
+            deadline = time.monotonic() + 60
+            while players and time.monotonic() < deadline:
+                if sum(len(player.acknowledged) for player in players) > before:
+                    break
+                time.sleep(0.01)
+            time.sleep(seconds)
             stop.set()
             self.kill()
 
-        timer = threading.Timer(seconds, kill)
-        timer.start()
-        return timer
+        killer = threading.Thread(target=kill, daemon=True)
+        killer.start()
+        return killer
 
     def stop(self) -> None:
         if self._process is not None and self._process.poll() is None:
