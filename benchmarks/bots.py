@@ -1,14 +1,16 @@
 """Bot strength against the targets: the expert's mean score (solo games) or its wins
 (two-seat games), with 95% intervals and its thinking time, on one core.
 
-    .venv/bin/python benchmarks/bots.py [--games 20] [--only GAME]
+    .venv/bin/python benchmarks/bots.py [--games 20] [--only GAME] [--jobs N]
 
 Seeds are held out: every figure is played on seeds from 100 000 up, and the efforts in
 each game's `search_efforts` were chosen on seeds below 10 000. Solo figures set the
 expert beside the greedy bot on the same seeds (the same rolls and cards); two-seat
 figures play each seed twice, seats swapped, the expert against greedy and normal.
 The issue's counts are 200 games (Railroad Ink), 500 (London) and 500 two-seat games;
-`--games` scales them all (20: a quick look).
+`--games` scales them all (20: a quick look). Every game runs on one core and its
+time is its own; `--jobs N` shares the games among N processes (one per core), with
+the same results.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ from linecraft.sim.strength import duel, summarise
 HELD_OUT = 100_000
 
 
-def solo(label: str, options: dict[str, Any], games: int, target: str) -> None:
+def solo(label: str, options: dict[str, Any], games: int, target: str, jobs: int) -> None:
     game = linecraft.load(options.pop("game"), players=1, **options)
-    expert = summarise(game, "expert", games, first_seed=HELD_OUT)
-    greedy = summarise(game, "greedy", games, first_seed=HELD_OUT)
+    expert = summarise(game, "expert", games, first_seed=HELD_OUT, jobs=jobs)
+    greedy = summarise(game, "greedy", games, first_seed=HELD_OUT, jobs=jobs)
     gain = [e - g for e, g in zip(expert.scores, greedy.scores, strict=True)]
     half = 1.96 * statistics.stdev(gain) / len(gain) ** 0.5
     print(label)
@@ -35,40 +37,44 @@ def solo(label: str, options: dict[str, Any], games: int, target: str) -> None:
     print(f"  expert - greedy: {statistics.fmean(gain):+.2f} ± {half:.2f} (95%)   target: {target}")
 
 
-def two_seats(name: str, games: int) -> None:
+def two_seats(name: str, games: int, jobs: int) -> None:
     game = linecraft.load(name, players=2)
     print(f"{game.name}, 2 players")
     seeds = range(HELD_OUT, HELD_OUT + max(1, games // 2))
-    print(" ", duel(game, "expert", "greedy", seeds), "  target: ≥ 75% at ≤ 1 s a move")
-    print(" ", duel(game, "expert", "normal", seeds), "  target: ≥ 60%")
+    against_greedy = duel(game, "expert", "greedy", seeds, jobs=jobs)
+    print(" ", against_greedy, "  target: ≥ 75% at ≤ 1 s a move")
+    print(" ", duel(game, "expert", "normal", seeds, jobs=jobs), "  target: ≥ 60%")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--only", help="one game: railroad-ink, london, metro, metromania")
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the games")
     args = parser.parse_args()
-    n = args.games
+    n, jobs = args.games, args.jobs
 
     def wanted(key: str) -> bool:
         return args.only in (None, key)
 
     if wanted("railroad-ink"):
-        solo("Railroad Ink solo", {"game": "railroad-ink"}, n, "expert ≥ 60 at ≤ 10 s a game")
+        solo("Railroad Ink solo", {"game": "railroad-ink"}, n, "expert ≥ 60 at ≤ 10 s a game", jobs)
         for label, options in (
             ("with Lava", {"expansions": ("lava",)}),
             ("with Meteor", {"expansions": ("meteor",)}),
             ("with Underground", {"expansions": ("underground",)}),
             ("standalone Underground", {"variant": "underground-standalone"}),
         ):
-            solo(f"  {label}", {"game": "railroad-ink", **options}, n, "+15 over greedy")
+            solo(f"  {label}", {"game": "railroad-ink", **options}, n, "+15 over greedy", jobs)
     if wanted("london"):
-        solo("London solo", {"game": "next-station-london"}, n, "expert ≥ 160 at ≤ 2 s a game")
+        solo(
+            "London solo", {"game": "next-station-london"}, n, "expert ≥ 160 at ≤ 2 s a game", jobs
+        )
         both = {"game": "next-station-london", "objectives": True, "powers": True}
-        solo("  both modules", both, n, "expert ≥ 175")
+        solo("  both modules", both, n, "expert ≥ 175", jobs)
     for name in ("metro", "metromania"):
         if wanted(name):
-            two_seats(name, n)
+            two_seats(name, n, jobs)
 
 
 if __name__ == "__main__":
