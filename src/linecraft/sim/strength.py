@@ -98,8 +98,7 @@ def bot_scores(
 ) -> list[int]:
     """Player 0's total in each game; seeds first_seed … first_seed+games-1, so every bot
     meets the same chance events while it plays the same way."""
-    seeds = range(first_seed, first_seed + games)
-    return [total for total, _ in _each(partial(_solo_game, game, bot_name), seeds, jobs)]
+    return summarise(game, bot_name, games, first_seed=first_seed, jobs=jobs).scores
 
 
 def _solo_game(game: Game, bot_name: str, seed: int) -> tuple[int, float]:
