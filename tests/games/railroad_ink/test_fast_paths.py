@@ -45,6 +45,7 @@ from linecraft.games.railroad_ink.pieces import (
 )
 from linecraft.games.railroad_ink.rules import ROUTES, RailroadInkState
 from linecraft.games.railroad_ink.scoring import (
+    crater_sides,
     exits_used,
     lava_details,
     longest_path,
@@ -185,6 +186,7 @@ def tally_afresh(board: Board) -> Tally:
         dead=len(ends) - ends.count(None),
         open_ends=ends.count(None),
         exits=exits_used(board),
+        craters=crater_sides(board),
     )
 
 

@@ -32,6 +32,7 @@ from linecraft.games.railroad_ink.board import (
 )
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
+    CRATER,
     CRATER_SIDE,
     HIGHWAY,
     LAVA,
@@ -41,6 +42,7 @@ from linecraft.games.railroad_ink.pieces import (
 from linecraft.games.railroad_ink.scoring import (
     NETWORK_POINTS,
     Component,
+    crater_sides,
     exits_used,
     inner_sides,
     lava_details,
@@ -71,6 +73,7 @@ def board_value(
         + tally.routes
         + tally.centre
         + tally.lava
+        + 2 * tally.craters
         - tally.dead
         - open_weight * tally.open_ends
         + exit_bonus * tally.exits
@@ -133,6 +136,7 @@ class Tally(NamedTuple):
     dead: int  # route sides that can never be joined
     open_ends: int  # route sides facing an empty square
     exits: int  # exits with a route of their type drawn on them
+    craters: int  # Meteor: route sides facing a crater, +2 points each (§10.6)
 
 
 def board_tally(board: Board, drawn: int | None = None) -> Tally:
@@ -160,6 +164,7 @@ def _survey(board: tuple[str | None, ...]) -> Survey:
         dead=len(ends) - ends.count(None),
         open_ends=ends.count(None),
         exits=exits_used(board),
+        craters=crater_sides(board) if CRATER in board else 0,
     )
     networks = {node: index for index, group in enumerate(groups) for node in group}
     return Survey(tally, networks, exits, routes)
@@ -234,6 +239,7 @@ class Survey:
             open_ends=open_ends,
             exits=before.exits
             + sum(1 for side, kind in enumerate(EXIT_TYPE[cell]) if kind and token[side] == kind),
+            craters=before.craters + self._craters_faced(board, cell, token),
         )
 
     def _network_gain(self, board: Board, cell: int, token: str) -> int:
@@ -260,6 +266,15 @@ class Survey:
             counts = [self.network_exits[network] for network in joined]
             gain += NETWORK_POINTS[own + sum(counts)] - sum(NETWORK_POINTS[n] for n in counts)
         return gain
+
+    @staticmethod
+    def _craters_faced(board: Board, cell: int, token: str) -> int:
+        """The drawing's route sides that face a crater (§10.6)."""
+        return sum(
+            1
+            for side, other in inner_sides(cell, token)
+            if token[side] in _ROUTES and board[other] == CRATER
+        )
 
     def _ends_after(self, board: Board, cell: int, token: str) -> tuple[int, int]:
         """(dead, open) route sides once the drawing is made: its own sides, and the
