@@ -3,8 +3,9 @@
 The final score counts every open route end as an error, but early in the game an
 end facing an empty square is a promise as much as a cost: it may still be
 joined. So open ends weigh more as the rounds run out, routes on exits earn a
-little (future network points), and special routes, of which there are only
-three, carry a small price while many rounds remain. Most points come from joining
+little (future network points), route sides facing a crater earn their 2 points at
+once (Meteor: a crater stays until its owner erases it), and special routes, of which
+there are only three, carry a small price while many rounds remain. Most points come from joining
 exits, a few squares apart on the border, so while rounds remain a free exit counts
 for how near the routes have come to it (`exit_reach`): without it the bots built
 one corner of the board and left the far exits empty. The weights were tuned on
