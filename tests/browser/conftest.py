@@ -99,6 +99,33 @@ def browser(chromium: Any) -> Iterator[Any]:
         context.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failed browser test's report shows every page it left open: its address and
+    the words on it, and a screenshot in test-artifacts/failed-*.png, so a failure
+    seen once (in CI, under load) says where the page stood."""
+    report = yield
+    chromium = getattr(item, "funcargs", {}).get("browser")
+    if report.when == "call" and report.failed and chromium is not None:
+        report.sections.append(("pages left open", _pages_left_open(chromium, item.name)))
+    return report
+
+
+def _pages_left_open(chromium: Any, test: str) -> str:
+    lines = []
+    pages = [page for context in chromium.contexts for page in context.pages]
+    for number, page in enumerate(pages):
+        shot = ARTIFACTS / f"failed-{test}-{number}.png"
+        ARTIFACTS.mkdir(exist_ok=True)
+        try:
+            page.screenshot(path=str(shot), full_page=True)
+            words = page.inner_text("body", timeout=2000)[:1500]
+        except playwright.Error as exc:
+            words = f"(unreadable: {exc})"
+        lines.append(f"{page.url} ({shot.name})\n{words}")
+    return "\n\n".join(lines) or "(none)"
+
+
 def open_lobby(page: Any, server: str) -> None:
     """The lobby, once its lists have arrived: they redraw the page, and a box ticked
     while that happens reads unticked for a moment, which Playwright's `check` takes for
