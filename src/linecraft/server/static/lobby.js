@@ -113,8 +113,10 @@ function Setup({ m }) {
       };
       const result = await postJSON("/api/rooms", body);
       rememberSeat(result.room, result.seats.find((s) => s.link)?.link);
+      // the lists first: "My games" grows above, and the page must not move under the
+      // seat links once they are shown (a click meant for one would land beside it)
+      await refresh();
       update({ created: result, error: "" });
-      refresh();
     } catch (error) { update({ error: error.message, created: null }); }
   };
   const setSeat = (i, change) => setSeats((all) => all.map((s, j) => (i === j ? { ...s, ...change } : s)));
