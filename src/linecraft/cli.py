@@ -1,4 +1,4 @@
-"""The `linecraft` command: score, check, render, play, replay and bench."""
+"""The `linecraft` command: score, check, render, play, replay, analyse, serve and bench."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from linecraft.bots import BOTS, LEVELS, SearchBot, adviser, make_bot
 from linecraft.bots.analysis import NOTABLE, analyse_record, biggest
 from linecraft.core.errors import LinecraftError, PositionError
 from linecraft.core.game import Game, State
-from linecraft.core.records import load_record, make_record, now_iso, positions, replay
+from linecraft.core.records import make_record, now_iso, parse_record, positions, replay
 from linecraft.server.limits import Limits
 from linecraft.sim.bench import measure
 
@@ -65,6 +65,8 @@ def _read(path: str) -> str:
         return Path(path).read_text()
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {path}: not a text file (UTF-8)") from None
 
 
 # --- score / check / render ----------------------------------------------------------------
@@ -291,7 +293,7 @@ def _finish(state: State, console: Console, record_path: str | None, start: str)
 
 # --- replay / bench ------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
-    record = load_record(args.record)
+    record = parse_record(_read(args.record), args.record)
     step = sys.stdin.isatty() and not args.all
     last: State | None = None
     for number, event, state in positions(record):
@@ -309,7 +311,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
-    record = load_record(args.record)
+    record = parse_record(_read(args.record), args.record)
     try:
         moments = analyse_record(record, args.seat, seed=args.seed, budget=args.budget)
     except ValueError as exc:  # a seat the game does not have

@@ -135,6 +135,24 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert info.value.code == 2
 
 
+@pytest.mark.parametrize(
+    "command", [["score", "railroad-ink"], ["check", "metro"], ["replay"], ["analyse"]]
+)
+def test_a_file_that_cannot_be_read_is_named_with_the_reason(
+    command: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    picture = tmp_path / "board.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\xff")
+    for path, reason in [
+        (tmp_path / "missing.json", "No such file or directory"),
+        (tmp_path, "Is a directory"),
+        (picture, "not a text file (UTF-8)"),
+    ]:
+        code, out = run(capsys, *command, str(path))
+        assert code == 2
+        assert f"cannot read {path}: {reason}" in out.replace("\n", "")
+
+
 def test_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     commands = ["help", "moves d1", "nonsense", "hint", "undo"] + ["auto"] * 80

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from linecraft.core.errors import LinecraftError, RecordError
@@ -50,13 +49,14 @@ def _jsonable(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
 
 
-def load_record(path: str | Path) -> dict[str, Any]:
+def parse_record(text: str, name: str) -> dict[str, Any]:
+    """The record in `text`, read from the file `name` (named in the errors)."""
     try:
-        data = json.loads(Path(path).read_text())
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+        raise RecordError(f"{name}: not JSON (line {exc.lineno}: {exc.msg})") from None
     if not isinstance(data, dict) or "game" not in data or "events" not in data:
-        raise RecordError(f"{path}: not a game record (needs 'game' and 'events')")
+        raise RecordError(f"{name}: not a game record (needs 'game' and 'events')")
     return data
 
 
