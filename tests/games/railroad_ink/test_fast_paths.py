@@ -21,7 +21,7 @@ from linecraft.games.railroad_ink.board import (
     enough_drawing,
     longest_drawing,
 )
-from linecraft.games.railroad_ink.bots import Tally, board_tally, longest_from
+from linecraft.games.railroad_ink.bots import Tally, board_tally, exit_reach, longest_from
 from linecraft.games.railroad_ink.lava import (
     LAVA_DRAWINGS,
     erase_placements,
@@ -187,6 +187,7 @@ def tally_afresh(board: Board) -> Tally:
         open_ends=ends.count(None),
         exits=exits_used(board),
         craters=crater_sides(board),
+        reach=exit_reach(board),
     )
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from linecraft.games.railroad_ink.board import (
@@ -29,6 +29,7 @@ from linecraft.games.railroad_ink.board import (
     EXIT_SQUARES,
     EXIT_TYPE,
     NEIGHBOUR,
+    SIZE,
     Board,
 )
 from linecraft.games.railroad_ink.pieces import (
@@ -79,7 +80,7 @@ def board_value(
         - open_weight * tally.open_ends
         + exit_bonus * tally.exits
         - special_price * specials_used
-        + EXIT_REACH * (1.0 - progress) * exit_reach(board)
+        + EXIT_REACH * (1.0 - progress) * tally.reach
     )
 
 
@@ -94,6 +95,48 @@ _ROUTES = (HIGHWAY, RAILWAY)  # lava spreading towards an exit brings it no near
 def exit_reach(board: Board) -> float:
     """The free exits, each weighed by how near the routes have come to it."""
     return sum(REACH_DECAY**gap for gap in exit_gaps(board).values())
+
+
+# The squares as bits (bit `cell`), for `reach`: a step to every neighbour at once is
+# four shifts, where `exit_gaps` visits squares one by one; a bot asks for the reach
+# of every drawing it judges.
+_EXIT_BITS = sum(1 << cell for cell in EXIT_SQUARES)
+_WEST_FREE = sum(1 << cell for cell in range(CELLS) if NEIGHBOUR[cell][3] >= 0)
+_EAST_FREE = sum(1 << cell for cell in range(CELLS) if NEIGHBOUR[cell][1] >= 0)
+
+
+def reach(empty: int, pointed: int) -> float:
+    """`exit_reach` from the board's `empty` squares and the squares a route points
+    at (`pointed_at`), as bits; the same sum, exit by exit."""
+    front = seen = pointed & empty
+    fronts: list[int] = []
+    free_exits = empty & _EXIT_BITS
+    while front and free_exits & ~seen:
+        fronts.append(front)
+        ahead = (front << SIZE) | (front >> SIZE)
+        ahead |= ((front & _EAST_FREE) << 1) | ((front & _WEST_FREE) >> 1)
+        front = ahead & empty & ~seen
+        seen |= front
+    fronts.append(front)
+    total = 0.0
+    for cell in EXIT_SQUARES:
+        bit = 1 << cell
+        if free_exits & bit:
+            for gap, squares in enumerate(fronts):
+                if squares & bit:
+                    total += REACH_DECAY**gap
+                    break
+    return total
+
+
+@cache
+def pointed_at(cell: int, token: str) -> int:
+    """The squares beside `cell` that the highways and railways of `token` point at."""
+    return sum(
+        1 << other
+        for side, other in enumerate(NEIGHBOUR[cell])
+        if token[side] in _ROUTES and other >= 0
+    )
 
 
 def exit_gaps(board: Board) -> dict[int, int]:
@@ -138,6 +181,7 @@ class Tally(NamedTuple):
     open_ends: int  # route sides facing an empty square
     exits: int  # exits with a route of their type drawn on them
     craters: int  # Meteor: route sides facing a crater, +2 points each (§10.6)
+    reach: float  # the free exits, weighed by how near the routes have come (`exit_reach`)
 
 
 def board_tally(board: Board, drawn: int | None = None) -> Tally:
@@ -157,6 +201,11 @@ def _survey(board: tuple[str | None, ...]) -> Survey:
     exits = [sum(len(on_exits.get(node, ())) for node in group) for group in groups]
     routes = {kind: Routes.of(route_components(board, kind)) for kind in (HIGHWAY, RAILWAY)}
     ends = [facing for _, _, _, facing in loose_ends(board)]
+    empty = sum(1 << cell for cell in range(CELLS) if board[cell] is None)
+    pointed = 0
+    for cell in range(CELLS):
+        if (token := board[cell]) is not None:
+            pointed |= pointed_at(cell, token)
     tally = Tally(
         network_points=sum(NETWORK_POINTS[count] for count in exits),
         routes=routes[HIGHWAY].longest + routes[RAILWAY].longest,
@@ -166,9 +215,10 @@ def _survey(board: tuple[str | None, ...]) -> Survey:
         open_ends=ends.count(None),
         exits=exits_used(board),
         craters=crater_sides(board) if CRATER in board else 0,
+        reach=reach(empty, pointed),
     )
     networks = {node: index for index, group in enumerate(groups) for node in group}
-    return Survey(tally, networks, exits, routes)
+    return Survey(tally, networks, exits, routes, empty, pointed)
 
 
 @dataclass
@@ -217,12 +267,15 @@ class Routes:
 class Survey:
     """A board's tally, with what judging the board one drawing further takes: the
     network of each part (2 × square + part index), the exits of each network, and
-    each route type's components."""
+    each route type's components; its empty squares and those a route points at,
+    as bits (`reach`)."""
 
     tally: Tally
     networks: dict[int, int]
     network_exits: list[int]
     routes: dict[str, Routes]
+    empty: int
+    pointed: int
 
     def tally_after(self, board: Board, cell: int) -> Tally:
         """The tally of `board`, which is this survey's board with `cell` drawn on."""
@@ -241,6 +294,7 @@ class Survey:
             exits=before.exits
             + sum(1 for side, kind in enumerate(EXIT_TYPE[cell]) if kind and token[side] == kind),
             craters=before.craters + self._craters_faced(board, cell, token),
+            reach=reach(self.empty & ~(1 << cell), self.pointed | pointed_at(cell, token)),
         )
 
     def _network_gain(self, board: Board, cell: int, token: str) -> int:
