@@ -1221,8 +1221,8 @@ class RailroadInk(Game):
 
         Meteor's expert keeps more plans and meets more rolls instead: a second roll
         lost points there (the strike moves what a plan counted on), while twice the
-        plans and half as many rolls again gained about 1.8 points on tuning seeds
-        3000–3039, at about 16 s a game (benchmarks/bots.py)."""
+        plans and six rolls instead of four gained about 1.8 points on tuning seeds
+        3000–3039, at about 12 s a game (benchmarks/bots.py)."""
         effort = super().search_effort(level)
         if level != "expert":
             return effort
