@@ -69,6 +69,13 @@ def _read(path: str) -> str:
         raise UsageError(f"cannot read {path}: not a text file (UTF-8)") from None
 
 
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+
+
 # --- score / check / render ----------------------------------------------------------------
 def _read_input(args: argparse.Namespace, **flags: bool) -> tuple[Game, State | None, Any]:
     """(game, the replayed final state of a record or None, the position of a file or None).
@@ -148,7 +155,7 @@ def cmd_render(args: argparse.Namespace, console: Console) -> int:
         svg = game.render_state(state, args.player, overlay=args.overlay, title=args.title)
     else:
         svg = game.render_position(position, overlay=args.overlay, title=args.title)
-    Path(args.output).write_text(svg)
+    _write(args.output, svg)
     console.print(f"wrote {args.output}")
     return EXIT_OK
 
@@ -287,7 +294,7 @@ def _finish(state: State, console: Console, record_path: str | None, start: str)
     if record_path:
         names = ["you"] + [f"bot {p}" for p in range(1, game.num_players)]
         record = make_record(state, players=names, start=start)
-        Path(record_path).write_text(json.dumps(record, indent=1) + "\n")
+        _write(record_path, json.dumps(record, indent=1) + "\n")
         console.print(f"record saved to {record_path}")
 
 
@@ -396,7 +403,10 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
     """An argparse type: a number above zero."""
 
     def read(text: str) -> int | float:
-        value = kind(text)
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text} is not a number") from None
         if not value > 0:
             raise argparse.ArgumentTypeError(f"{text} is not above zero")
         return value
@@ -404,9 +414,32 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
     return read
 
 
+def _new_file(text: str) -> str:
+    """An argparse type: a file to write, in a folder that exists, checked before a
+    game is played into it rather than when it ends."""
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: there is no folder {path.parent}")
+    if not os.access(path.parent, os.W_OK):
+        raise argparse.ArgumentTypeError(f"{text}: the folder {path.parent} is not writable")
+    return text
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port number."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text} is not a port (0 to 65535)")
+    return int(text)
+
+
 def _at_least_zero(text: str) -> int:
     """An argparse type: a whole number, zero or more."""
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text} is below zero")
     return value
@@ -457,7 +490,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("render", "draw a position or the final position of a record as SVG")
     p.add_argument("file")
-    p.add_argument("-o", "--output", required=True, help="the SVG file to write")
+    p.add_argument("-o", "--output", required=True, type=_new_file, help="the SVG file to write")
     p.add_argument("--overlay", action="store_true", help="networks, longest routes, errors")
     p.add_argument("--player", type=int, default=0, help="whose board, for a record")
     p.add_argument("--title", help="a title above the board")
@@ -475,7 +508,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--expansion", action="append", default=[], help="an expansion to play with (repeatable)"
     )
-    p.add_argument("--record", metavar="FILE", help="save the game record as JSON")
+    p.add_argument("--record", metavar="FILE", type=_new_file, help="save the game record as JSON")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("replay", help="step through a record in the terminal")
@@ -498,7 +531,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="the web platform: play in the browser")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=_port, default=8000)
     p.add_argument("--db", help="the SQLite file (default: in your user data directory)")
     p.add_argument(
         "--absent-after",

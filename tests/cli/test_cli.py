@@ -136,6 +136,26 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["render", "railroad-ink", EXAMPLE, "-o", "{tmp}/no/board.svg"], "there is no folder"),
+        (["render", "railroad-ink", EXAMPLE, "-o", "{tmp}"], "is a folder"),
+        (["play", "metro", "--record", "{tmp}/no/game.json"], "there is no folder"),
+        (["serve", "--port", "99999"], "99999 is not a port (0 to 65535)"),
+        (["analyse", "game.json", "--budget", "lots"], "lots is not a number"),
+    ],
+)
+def test_a_file_to_write_or_a_number_is_checked_before_any_work(
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([arg.format(tmp=tmp_path) for arg in argv])
+    assert info.value.code == 2
+    assert problem in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # nothing written, no game begun
+
+
+@pytest.mark.parametrize(
     "command", [["score", "railroad-ink"], ["check", "metro"], ["replay"], ["analyse"]]
 )
 def test_a_file_that_cannot_be_read_is_named_with_the_reason(
