@@ -94,7 +94,7 @@ def _read_input(args: argparse.Namespace, **flags: bool) -> tuple[Game, State | 
     game = _load(args.game, options)
     text = _read(args.file)
     if _is_record(text):
-        state = replay(json.loads(text))
+        state = replay(parse_record(text, args.file))
         if state.game.name != game.name:
             raise UsageError(f"{args.file} is a record of {state.game.name}, not {game.name}")
         return state.game, state, None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -133,6 +134,31 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["score", "no-such-game", EXAMPLE])
     assert info.value.code == 2
+
+
+@pytest.mark.parametrize(
+    ("record", "problem"),
+    [
+        ({"game": "railroad-ink", "events": "d1 A1"}, "'events' is not a list of events"),
+        ({"game": "railroad-ink", "events": [["d1"]]}, "event 1 ['d1']: an event is an object"),
+        ({"game": "chess", "events": []}, "the record's game cannot be set up: unknown game"),
+        (
+            {"game": "railroad-ink", "events": [], "options": {"players": "two"}},
+            "cannot be set up: Railroad Ink: bad value 'two' for option 'players'",
+        ),
+        ({"game": "railroad-ink", "events": [], "options": [2]}, "options are not an object"),
+        ({"game": "railroad-ink", "events": [], "seed": "x"}, "seed is not a whole number"),
+    ],
+)
+def test_a_malformed_record_is_refused_with_what_is_wrong(
+    record: dict[str, Any], problem: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    for argv in (["replay", str(path)], ["check", "railroad-ink", str(path)]):
+        code, out = run(capsys, *argv)
+        assert code == 1
+        assert problem in out.replace("\n", "")
 
 
 @pytest.mark.parametrize(

@@ -57,15 +57,31 @@ def parse_record(text: str, name: str) -> dict[str, Any]:
         raise RecordError(f"{name}: not JSON (line {exc.lineno}: {exc.msg})") from None
     if not isinstance(data, dict) or "game" not in data or "events" not in data:
         raise RecordError(f"{name}: not a game record (needs 'game' and 'events')")
+    if not isinstance(data["events"], list):
+        raise RecordError(f"{name}: 'events' is not a list of events")
     return data
 
 
+NOT_AN_EVENT = "an event is an object: {'chance': TEXT} or {'player': N, 'action': TEXT}"
+
+
 def initial_state(record: Mapping[str, Any]) -> State:
-    options = {
-        k: tuple(v) if isinstance(v, list) else v for k, v in record.get("options", {}).items()
-    }
-    game = load_game(str(record["game"]), **options)
-    return game.new_state(int(record.get("seed") or 0))  # a live room's record has no seed
+    """The record's game at its start; `RecordError` says what in its game, options or
+    seed cannot start one."""
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError(f"the record's options are not an object: {options!r}")
+    seed = record.get("seed") or 0  # a live room's record has no seed
+    if not isinstance(seed, int):
+        raise RecordError(f"the record's seed is not a whole number: {seed!r}")
+    try:
+        game = load_game(
+            str(record["game"]),
+            **{k: tuple(v) if isinstance(v, list) else v for k, v in options.items()},
+        )
+    except ValueError as exc:  # an unknown game, or an option it does not have
+        raise RecordError(f"the record's game cannot be set up: {exc}") from None
+    return game.new_state(seed)
 
 
 def positions(record: Mapping[str, Any]) -> Iterator[tuple[int, Event, State]]:
@@ -76,6 +92,8 @@ def positions(record: Mapping[str, Any]) -> Iterator[tuple[int, Event, State]]:
     """
     state = initial_state(record)
     for number, raw in enumerate(record["events"], start=1):
+        if not isinstance(raw, dict):
+            raise RecordError(f"event {number} {raw!r}: {NOT_AN_EVENT}")
         try:
             event = Event.from_json(raw)
             state.replay_events([event])
