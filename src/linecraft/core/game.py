@@ -186,6 +186,10 @@ class Event(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Event:
+        if not isinstance(data, Mapping):  # a record file can hold anything
+            raise ValueError(
+                "an event is an object: {'chance': TEXT} or {'player': N, 'action': TEXT}"
+            )
         if "chance" in data:
             return cls(None, str(data["chance"]))
         return cls(int(data["player"]), str(data["action"]))
