@@ -41,8 +41,7 @@ from linecraft.games.next_station_london.scoring import (
     LineFigures,
     Network,
     SheetScore,
-    district_counts,
-    line_figures,
+    figures_of,
     score_lines,
 )
 from linecraft.games.next_station_london.sheet import format_sheet
@@ -178,7 +177,7 @@ class Sheet:
     def line_figures(self, colour: str) -> LineFigures:
         """D, M and the score of the line of `colour`, as `score_line` has them."""
         line = self.shape(colour)
-        return line_figures(district_counts(line.stations, self.circled(colour)), line.thames)
+        return figures_of(line.stations, self.circled(colour), line.thames)
 
     def others(self, colour: str) -> Network:
         """Every line but the one of `colour` added up for scoring: they stay the same for

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from linecraft.core.i18n import N_
@@ -22,6 +23,10 @@ from linecraft.games.next_station_london.sheet import Sheet, power_signs
 
 TRACK = (0, 1, 2, 4, 6, 8, 11, 14, 17, 21, 25)
 INTERCHANGE_POINTS = {2: 2, 3: 5, 4: 9}
+# What a station gains by being on k lines rather than k - 1: 2, 3 and 4.
+INTERCHANGE_STEP = {
+    k: points - INTERCHANGE_POINTS.get(k - 1, 0) for k, points in INTERCHANGE_POINTS.items()
+}
 OBJECTIVE_POINTS = 10
 MODULE_DEDUCTION = 10
 # Upper bounds of the solo bands (§11); above the last: legendary.
@@ -109,6 +114,14 @@ def line_figures(counts: list[int], thames: int) -> LineFigures:
     districts = len(counts) - counts.count(0)
     largest = max(counts)
     return LineFigures(districts, largest, districts * largest + 2 * thames)
+
+
+@lru_cache(maxsize=1 << 16)
+def figures_of(stations: int, circled: int | None, thames: int) -> LineFigures:
+    """`line_figures` of a line's stations (a bitmask, bit s: station s), kept: a bot
+    judging its moves scores the same few lines again and again, and a lookup costs a
+    tenth of counting the districts afresh."""
+    return line_figures(district_counts(stations, circled), thames)
 
 
 def score_line(
@@ -306,11 +319,16 @@ class Network(NamedTuple):
         raise ValueError(f"unknown objective {name!r} (objectives: {', '.join(OBJECTIVES)})")
 
     def total(self, objectives: Sequence[str]) -> int:
-        """The sheet's total (§8.3), as `SheetScore.total` adds it up."""
+        """The sheet's total (§8.3), as `SheetScore.total` adds it up; a bot asks for it
+        after every move it tries, so the interchanges are counted by their masks (a
+        station on k lines is on at least 2, …, k of them, and earns a step of the
+        table for each) rather than kind by kind."""
         return (
             self.line_points
             + tourist_points(self.tourist_visits)
-            + interchange_points(self.interchanges)
+            + INTERCHANGE_STEP[2] * self.on_two.bit_count()
+            + INTERCHANGE_STEP[3] * self.on_three.bit_count()
+            + INTERCHANGE_STEP[4] * self.on_four.bit_count()
             + OBJECTIVE_POINTS * len(self.achieved(objectives))
         )
 
