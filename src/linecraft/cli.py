@@ -340,7 +340,7 @@ def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
     if worst:
         console.print("[b]Biggest losses[/b]")
     for moment in worst:
-        console.print(f"  {moment.lesson()}", highlight=False)
+        console.print(f"  {moment.lesson(pictured=False)}", highlight=False)
     return EXIT_OK
 
 

@@ -267,5 +267,7 @@ def test_analyse_tells_where_a_seat_lost_points(capsys: pytest.CaptureFixture[st
     decisions = sum(1 for event in events if event.get("player") == 1)
     assert f"of {decisions} moves cost a point or more against the expert's choice" in out
     assert "Biggest losses" in out and "points lost. Better: " in out
+    # A choice that only turns the piece played is told by its notation: no picture here.
+    assert "turned as in d3 F6 ..HH" in out and "as pictured" not in out
     code, out = run(capsys, "analyse", record, "--seat", "2")
     assert code == 2 and "there is no seat 2 (seats 0 to 1)" in out

@@ -47,8 +47,10 @@ class Moment:
         best guess, and a move it judges better costs nothing)."""
         return max(0.0, self.choice_value - self.played_value)
 
-    def lesson(self) -> str:
-        """The moment in words: what the move cost, and what the expert would play."""
+    def lesson(self, pictured: bool = True) -> str:
+        """The moment in words: what the move cost, and what the expert would play.
+        A choice that is the move played turned is shown `pictured` beside the lesson
+        (the replay viewer), else told by its notation (the terminal)."""
         if self.loss < NOTABLE:
             return _("{when}: {played}: as good as the expert's choice.").format(
                 when=self.when, played=self.played_words
@@ -56,8 +58,13 @@ class Moment:
         points = round(self.loss)
         cost = _n("about {points} point lost", "about {points} points lost", points)
         better = self.choice_words
-        if self.turned:
+        if self.turned and pictured:
             better = _("{choice}, turned as pictured").format(choice=better)
+        elif self.turned:
+            # TRANSLATORS: {notation} is the turned drawing in the game's notation, e.g. d3 F6 ..HH
+            better = _("{choice}, turned as in {notation}").format(
+                choice=better, notation=self.choice
+            )
         return _("{when}: {played}: {cost}. Better: {choice}.").format(
             when=self.when,
             played=self.played_words,
