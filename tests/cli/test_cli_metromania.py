@@ -76,3 +76,21 @@ def test_a_newcomer_plays_four_players_against_three_bots(tmp_path: Path) -> Non
     assert "gate_not_white: G0.1 has a black arrow" in result.stdout
     assert "Final scores" in result.stdout and "winner(s)" in result.stdout
     assert main(["check", "metromania", str(record)]) == 0
+
+
+def test_analyse_says_where_a_better_start_lies(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A start's words name the tunnel's way, not its gate: in the terminal the notation
+    says where, and a start at another gate is never called the move played turned."""
+    record = json.loads((HERE / "golden" / "2p-two-companies-greedy.json").read_text())
+    seat_moves = [i for i, event in enumerate(record["events"]) if event.get("player") == 0]
+    record["events"] = record["events"][: seat_moves[3] + 1]
+    record.pop("result", None)
+    path = tmp_path / "opening.json"
+    path.write_text(json.dumps(record))
+    code, out = run(capsys, "analyse", str(path), "--seat", "0", "--budget", "0.25")
+    assert code == 0, out
+    assert "started the striped green line at a white gate on the upper right side" in out
+    assert "Better: Start the line here, tunnel to the lower left (L1:G0.0>5,0)." in out
+    assert "turned" not in out

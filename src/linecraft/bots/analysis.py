@@ -49,8 +49,8 @@ class Moment:
 
     def lesson(self, pictured: bool = True) -> str:
         """The moment in words: what the move cost, and what the expert would play.
-        A choice that is the move played turned is shown `pictured` beside the lesson
-        (the replay viewer), else told by its notation (the terminal)."""
+        Where the choice is shown `pictured` (the replay viewer marks it on the board),
+        its words may say "here"; elsewhere (the terminal) its notation says where."""
         if self.loss < NOTABLE:
             return _("{when}: {played}: as good as the expert's choice.").format(
                 when=self.when, played=self.played_words
@@ -65,6 +65,9 @@ class Moment:
             better = _("{choice}, turned as in {notation}").format(
                 choice=better, notation=self.choice
             )
+        elif not pictured:
+            # TRANSLATORS: {notation} is the move in the game's notation, e.g. L1:G0.0>5,0
+            better = _("{choice} ({notation})").format(choice=better, notation=self.choice)
         return _("{when}: {played}: {cost}. Better: {choice}.").format(
             when=self.when,
             played=self.played_words,
@@ -120,6 +123,7 @@ def analyse(
             played = game.parse_action(event.text)
             compared = expert.compare(state, seat, played)
             words, picture = game.choice_label(compared.choice)
+            target = game.action_target(compared.choice)
             moments.append(
                 Moment(
                     step=step,
@@ -131,8 +135,10 @@ def analyse(
                     choice_picture=picture,
                     played_value=compared.played_value,
                     choice_value=compared.choice_value,
-                    target=game.action_target(compared.choice),
-                    turned=game.choice_label(played)[0] == words,
+                    target=target,
+                    # Words name a piece and a way, not always a spot: both must agree.
+                    turned=game.choice_label(played)[0] == words
+                    and game.action_target(played) == target,
                 )
             )
         if event.player is None:
