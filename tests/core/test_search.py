@@ -100,10 +100,24 @@ def test_levels_name_the_bots_and_unknown_names_are_refused() -> None:
 
 def test_a_seconds_budget_stops_the_judging_early() -> None:
     """With no time at all the search still answers, after its first round of judging:
-    what one round of judging would say."""
+    what one round of judging would say. (Nine first moves here: four plans meet the
+    first round, two the second; a second round of one plan would decide nothing, and
+    `test_judging_stops_once_one_plan_is_left` shows it is not played.)"""
+    state = linecraft.load("next-station-london", players=1).new_state(4)
+    while state.is_chance():
+        state.advance()
+    effort = replace(QUICK, leaves=4)
+    hurried = SearchBot(0, effort=effort, seconds=0.0).judge(state, 0)
+    assert hurried == SearchBot(0, effort=replace(effort, rounds=1)).judge(state, 0)
+    assert hurried != SearchBot(0, effort=effort).judge(state, 0)
+
+
+def test_judging_stops_once_one_plan_is_left() -> None:
+    """Three first moves: the first round leaves one plan, so a second round, which
+    could only sample it again, is not played: two rounds judge as one."""
     state = linecraft.load("next-station-london", players=1).new_state(2)
     while state.is_chance():
         state.advance()
-    hurried = SearchBot(0, effort=QUICK, seconds=0.0).judge(state, 0)
-    assert hurried == SearchBot(0, effort=replace(QUICK, rounds=1)).judge(state, 0)
-    assert hurried != SearchBot(0, effort=QUICK).judge(state, 0)
+    assert len(state.legal_actions(0)) == 3
+    judged = SearchBot(0, effort=QUICK).judge(state, 0)
+    assert judged == SearchBot(0, effort=replace(QUICK, rounds=1)).judge(state, 0)

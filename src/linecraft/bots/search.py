@@ -231,7 +231,7 @@ class _Search:
     def best(self, deadline: float | None) -> list[tuple[float, Action]]:
         """The root's plans judged by successive halving: each round every plan still in
         meets `Effort.samples` more worlds and chance outcomes, the same for all, then
-        the worse half goes; the best plan's first action wins."""
+        the worse half goes, until one is left; its first action wins."""
         effort = self.effort
         plans = self.plans(self.world(0), effort.beam)
         if effort.horizon == 0 or not plans:
@@ -250,6 +250,8 @@ class _Search:
             keep = max(1, len(alive) // 2)
             dropped = alive[keep:] + dropped
             alive = alive[:keep]
+            if len(alive) == 1:
+                break  # the choice is made: more samples of this plan could not change it
         return _firsts(alive + dropped)
 
     def after_first(self, first: Action) -> float:
