@@ -198,9 +198,10 @@ class _Search:
     def play_on(self, state: State, rng: random.Random, horizon: int) -> float:
         """The value of `state` after `horizon` more chance events, each drawn from `rng`,
         the seat replying with its best plan of width `Effort.reply_beam` (in a game
-        without chance after its deal, to the end)."""
+        without chance after its deal, to the end, or to a `State.stalled` position:
+        every choice here is fixed by the position, so play would go round for ever)."""
         while True:
-            if state.is_terminal():
+            if state.is_terminal() or state.stalled():
                 return self.value(state)
             if state.is_chance():
                 if horizon == 0:

@@ -446,6 +446,12 @@ class State(ABC):
     @abstractmethod
     def is_terminal(self) -> bool: ...
 
+    def stalled(self) -> bool:
+        """Whether play has come back to a position it left, nothing changed since:
+        every seat passed in turn. Seats that keep choosing as they did would go round
+        for ever, so a search's playout stops there. No game but Metromania can."""
+        return False
+
     # --- actions ----------------------------------------------------------------------
     @abstractmethod
     def legal_actions(self, player: int) -> list[Action]:

@@ -1,12 +1,18 @@
 """Turn rules the rulebook states outright: a Spot tunnel is never owed (§8.1, §8.5),
-and the seat whose turn ended the building phase plays no more (§10)."""
+and the seat whose turn ended the building phase plays no more (§10); and what passing
+in turn means for a search."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 import linecraft
+from linecraft.bots.search import SearchBot, _Search
 from linecraft.core import IllegalActionError
+from linecraft.core.game import State
+from linecraft.core.records import replay
 from linecraft.games.metromania.game import Metromania
 from linecraft.games.metromania.position import parse_position
 from linecraft.games.metromania.rules import MetromaniaState
@@ -79,3 +85,25 @@ def test_two_companies_the_enders_seat_plays_no_more(ender: int, owed: list[int]
     while not state.is_terminal():
         played.append(play_turn(state))
     assert played == owed
+
+
+def test_the_search_judges_a_playout_where_every_company_passes_in_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A duel of the expert and greedy (seed 100 076, the expert second): from this
+    position some playouts of the expert's search reach a city where every company
+    passes, turn after turn, as a pass is allowed while the only ways on cross Spots.
+    The search went round for ever there; now such a playout is judged where it
+    stalled, and the expert answers."""
+    record = json.loads((HERE / "record_stalled_playouts.json").read_text())
+    state = replay(record)
+    stalled: list[bool] = []
+    judge = _Search.value
+
+    def watched(search: _Search, position: State) -> float:
+        stalled.append(position.stalled())
+        return judge(search, position)
+
+    monkeypatch.setattr(_Search, "value", watched)
+    assert str(SearchBot(100_076).choose(state, 1)) == "L1:-4,4>-5,4@U-5,4"
+    assert any(stalled) and not state.stalled()

@@ -111,6 +111,7 @@ class MetromaniaState(State):
         self.steps = 0
         # This turn's dig steps, with what `City.take_back` needs to undo them.
         self.taken: list[tuple[Start | Extend | Finish, Dug]] = []
+        self.passes = 0  # turns in a row ended by a pass, nothing dug or built since
 
     def _blank(self) -> MetromaniaState:
         return MetromaniaState(self.rules, self.seed, blank=True)
@@ -134,6 +135,7 @@ class MetromaniaState(State):
         other._turn_start_shared = self._turn_start_shared = self._turn_start is not None
         other.steps = self.steps
         other.taken = list(self.taken)
+        other.passes = self.passes
 
     def determinised(self, player: int, rng: random.Random) -> MetromaniaState:
         """A copy without history in which the letters of the other seats' unplaced
@@ -299,6 +301,14 @@ class MetromaniaState(State):
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
+    def stalled(self) -> bool:
+        """Every company has passed in turn, nothing dug or built since the first pass:
+        the city and the company to move are as they were. A pass is allowed while
+        every way on goes through a Spot whose Destination the company will not place
+        (R9 and the rulebook's "ne peut pas (ou ne veut pas)"), so the rules let this
+        go on; the end conditions of §10 are the rulebook's and stay as they are."""
+        return self.phase == "building" and self.passes >= self.rules.mode.companies
+
     def chance_viewers(self) -> tuple[int, ...] | None:
         """The deal is seen in parts: each seat sees its own companies' hands."""
         if self.pending_chance() == "deal" and not self.rules.letters_public:
@@ -423,11 +433,14 @@ class MetromaniaState(State):
             self.steps -= 1
             return
         if isinstance(action, Pass):
+            # A pass after digging ends a turn that changed the city.
+            self.passes = 0 if self.steps else self.passes + 1
             self._end_turn()
             return
         assert isinstance(action, Start | Extend | Finish | Station)
         dug = self.city.apply(self.to_move, action)
         if isinstance(action, Station):
+            self.passes = 0
             self._end_turn()
             return
         self.taken.append((action, dug))
@@ -435,6 +448,7 @@ class MetromaniaState(State):
         # A step that kept the obligation leaves a legal step whenever more are owed, so
         # the turn goes on exactly while some dig step is legal on its own.
         if self.steps == MAX_DIG or next(self.city.iter_dig_steps(self.to_move), None) is None:
+            self.passes = 0
             self._end_turn()
 
     def _end_turn(self) -> None:
