@@ -245,8 +245,7 @@ class _Search:
                 number += 1
                 self.sample(alive, number)
             alive.sort(key=lambda plan: -plan.value)
-            out_of_time = deadline is not None and time.perf_counter() > deadline
-            if len(alive) == 1 or out_of_time:
+            if deadline is not None and time.perf_counter() > deadline:
                 break
             keep = max(1, len(alive) // 2)
             dropped = alive[keep:] + dropped
