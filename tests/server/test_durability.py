@@ -28,9 +28,9 @@ def test_many_rooms_played_at_once_lose_nothing(tmp_path: Path) -> None:
     db = tmp_path / "rooms.db"
     with served(db, tmp_path / "server.log", FAST) as server:
         players = open_rooms(server.url, 6, seed=1)
-        play_all(players, seconds=4)
+        play_all(players, seconds=120, moves=5)  # moves, not seconds: a loaded machine is slow
     result = audit(db, players)
-    assert result.acknowledged > 30 and result.clean(), str(result)
+    assert result.acknowledged >= 5 * len(players) and result.clean(), str(result)
     assert result.stored == result.acknowledged
     assert any(p.by_socket and p.acknowledged for p in players)
     assert any(not p.by_socket and p.acknowledged for p in players)

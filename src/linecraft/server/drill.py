@@ -171,22 +171,27 @@ class Player:
         legal = [a for a in view.get("legal", []) if a != "undo"]
         return self.rng.choice(legal) if legal else None
 
-    def play(self, until: float, stop: threading.Event) -> None:
+    def play(
+        self, until: float, stop: threading.Event, enough: threading.Event | None = None
+    ) -> None:
+        """Play until `until`, or until `stop` (the server is about to die) or `enough`
+        (the drill has the moves it wanted) is set."""
+        enough = enough or threading.Event()
         try:
             if self.by_socket:
-                self._play_socket(until, stop)
+                self._play_socket(until, stop, enough)
             else:
-                self._play_http(until, stop)
+                self._play_http(until, stop, enough)
         except (OSError, WebSocketException, http.client.HTTPException) as exc:
             if not stop.is_set():
                 self.errors.append(f"{type(exc).__name__}: {exc}")
 
-    def _play_http(self, until: float, stop: threading.Event) -> None:
+    def _play_http(self, until: float, stop: threading.Event, enough: threading.Event) -> None:
         parts = urlsplit(self.base)
         conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
         path = f"/api/rooms/{self.room}"
         status, view = request("GET", self.base, f"{path}/view?token={self.token}", None, conn)
-        while time.monotonic() < until and not stop.is_set() and not view["terminal"]:
+        while self._going(until, stop, enough) and not view["terminal"]:
             action = self.choose(view)
             if action is None:
                 time.sleep(0.01)
@@ -214,11 +219,11 @@ class Player:
                 return
         conn.close()
 
-    def _play_socket(self, until: float, stop: threading.Event) -> None:
+    def _play_socket(self, until: float, stop: threading.Event, enough: threading.Event) -> None:
         url = self.base.replace("http", "ws", 1) + f"/ws/{self.room}?token={self.token}"
         with connect(url, open_timeout=30, close_timeout=1) as ws:
             view = self._receive(ws, None, 30)
-            while time.monotonic() < until and not stop.is_set() and not view["terminal"]:
+            while self._going(until, stop, enough) and not view["terminal"]:
                 action = self.choose(view)
                 if action is None:
                     with suppress(TimeoutError):
@@ -239,6 +244,10 @@ class Player:
                         self.latencies.append(time.perf_counter() - began)
                         self.acknowledged.append(message["accepted"])
                         break
+
+    @staticmethod
+    def _going(until: float, stop: threading.Event, enough: threading.Event) -> bool:
+        return time.monotonic() < until and not stop.is_set() and not enough.is_set()
 
     def _receive(
         self, ws: ClientConnection, view: dict[str, Any] | None, timeout: float
@@ -286,13 +295,29 @@ def open_rooms(base: str, count: int, seed: int, sockets: bool = True) -> list[P
     return players
 
 
-def play_all(players: list[Player], seconds: float, stop: threading.Event | None = None) -> None:
-    """Every player in its own thread at once, for `seconds` or until `stop`."""
+def play_all(
+    players: list[Player],
+    seconds: float,
+    stop: threading.Event | None = None,
+    moves: int | None = None,
+) -> None:
+    """Every player in its own thread at once, for `seconds` or until `stop`; with
+    `moves`, until every player has had that many more actions acknowledged or is done
+    (then `seconds` only bounds a machine too loaded to get there)."""
     stop = stop or threading.Event()
+    enough = threading.Event()
     until = time.monotonic() + seconds
-    threads = [threading.Thread(target=p.play, args=(until, stop)) for p in players]
+    wanted = [len(p.acknowledged) + (moves or 0) for p in players]
+    threads = [threading.Thread(target=p.play, args=(until, stop, enough)) for p in players]
     for thread in threads:
         thread.start()
+    while moves is not None and not enough.is_set():
+        enough.wait(0.01)
+        if all(
+            len(p.acknowledged) >= want or not thread.is_alive()
+            for p, want, thread in zip(players, wanted, threads, strict=True)
+        ):
+            enough.set()
     for thread in threads:
         thread.join()
 
