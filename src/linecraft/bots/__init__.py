@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from linecraft.bots.search import SearchBot
+from linecraft.bots.search import SearchBot, stand_off_breakers
 from linecraft.core.game import Action, State
 
 
@@ -31,7 +31,8 @@ class RandomBot:
 
 
 class GreedyBot:
-    """One ply: the action after which the game's own heuristic values the position most.
+    """One ply: the action after which the game's own heuristic values the position most
+    (at a stalled position, the most of those that end the stand-off).
 
     Equal values are broken by the bot's seeded generator, so a seed fixes its play.
     """
@@ -44,7 +45,10 @@ class GreedyBot:
     def choose(self, state: State, player: int) -> Action:
         best_value = float("-inf")
         best: list[Action] = []
+        breakers = {str(action) for action in stand_off_breakers(state, player)}
         for action, value in state.child_values(player):
+            if breakers and str(action) not in breakers:
+                continue
             if value > best_value + 1e-9:
                 best_value, best = value, [action]
             elif value > best_value - 1e-9:

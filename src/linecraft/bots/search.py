@@ -87,7 +87,12 @@ class SearchBot:
         return replace(effort, samples=max(1, round(effort.samples * self._budget)))
 
     def choose(self, state: State, player: int) -> Action:
-        return self.judge(state, player)[0][1]
+        ranked = self.judge(state, player)
+        breakers = stand_off_breakers(state, player)
+        if breakers:  # the best judged of them, else the first
+            texts = {str(action) for action in breakers}
+            return next((a for _, a in ranked if str(a) in texts), breakers[0])
+        return ranked[0][1]
 
     def judge(self, state: State, player: int) -> list[tuple[float, Action]]:
         """The first actions the search judged, with their estimated values (in points:
@@ -268,6 +273,15 @@ class _Search:
         for number in range(1, self.effort.samples * self.effort.rounds + 1):
             self.sample([plan], number)
         return plan.value
+
+
+def stand_off_breakers(state: State, player: int) -> list[Action]:
+    """At a `State.stalled` position, the legal actions after which play is stalled no
+    more; elsewhere none. Every seat has passed in turn there, and seats that chose as
+    before would go round for ever: a bot takes one of these, so a game of bots ends."""
+    if not state.stalled():
+        return []
+    return [a for a in state.legal_actions(player) if not state.child(player, a).stalled()]
 
 
 def _draw(state: State, rng: random.Random) -> Outcome:

@@ -9,7 +9,8 @@ import json
 import pytest
 
 import linecraft
-from linecraft.bots.search import SearchBot, _Search
+from linecraft.bots import Bot, GreedyBot
+from linecraft.bots.search import SearchBot, _Search, stand_off_breakers
 from linecraft.core import IllegalActionError
 from linecraft.core.game import State
 from linecraft.core.records import replay
@@ -94,16 +95,36 @@ def test_the_search_judges_a_playout_where_every_company_passes_in_turn(
     position some playouts of the expert's search reach a city where every company
     passes, turn after turn, as a pass is allowed while the only ways on cross Spots.
     The search went round for ever there; now such a playout is judged where it
-    stalled, and the expert answers."""
+    stalled, and the expert answers. At such a position every bot ends the stand-off
+    (there, an intermediate station is worth no less to the heuristic than a pass), so
+    a game of bots always ends."""
     record = json.loads((HERE / "record_stalled_playouts.json").read_text())
     state = replay(record)
-    stalled: list[bool] = []
+    stalled: list[State] = []
     judge = _Search.value
 
     def watched(search: _Search, position: State) -> float:
-        stalled.append(position.stalled())
+        if position.stalled():
+            stalled.append(position.clone())
         return judge(search, position)
 
     monkeypatch.setattr(_Search, "value", watched)
     assert str(SearchBot(100_076).choose(state, 1)) == "L1:-4,4>-5,4@U-5,4"
-    assert any(stalled) and not state.stalled()
+    assert stalled and not state.stalled()
+    monkeypatch.undo()
+
+    position = stalled[0]
+    seat = position.to_act()[0]
+    breakers = stand_off_breakers(position, seat)
+    assert "pass" in map(str, position.legal_actions(seat)) and breakers
+    assert "pass" not in map(str, breakers)
+    bots: list[Bot] = [GreedyBot(seed) for seed in range(8)] + [SearchBot(1, level="normal")]
+    for bot in bots:
+        assert not position.child(seat, bot.choose(position, seat)).stalled(), bot
+    greedy = [GreedyBot(5), GreedyBot(6)]
+    for _ in range(200):
+        if position.is_terminal():
+            break
+        seat = position.to_act()[0]
+        position.apply_unchecked(seat, greedy[seat].choose(position, seat))
+    assert position.is_terminal()
