@@ -9,6 +9,7 @@ import pytest
 
 import linecraft
 from linecraft.bots import LEVELS, SearchBot, make_bot
+from linecraft.bots.search import _Search
 from linecraft.core.game import Effort, State
 from linecraft.sim.strength import play_out
 from linecraft.sim.trace import fingerprint
@@ -121,3 +122,24 @@ def test_judging_stops_once_one_plan_is_left() -> None:
     assert len(state.legal_actions(0)) == 3
     judged = SearchBot(0, effort=QUICK).judge(state, 0)
     assert judged == SearchBot(0, effort=replace(QUICK, rounds=1)).judge(state, 0)
+
+
+def test_a_foreseen_position_is_judged_on_one_sample_as_on_many() -> None:
+    """Two-player Metromania after the deal: every world is the position itself and no
+    chance is left (`State.foreseen`), so each plan is played out once; the plans come
+    out in the same order with the same values as when each meets every sample of the
+    effort (every sample repeats the first)."""
+    seen = 0
+    for state in positions("metromania", {"players": 2}, 11):
+        seat = state.to_act()[0]
+        if state.is_chance() or not state.foreseen(seat):
+            continue
+        once = _Search(state, seat, QUICK, 5)
+        assert once.effort == replace(QUICK, samples=1, rounds=1)
+        often = _Search(state, seat, QUICK, 5)
+        often.effort = QUICK
+        judged, judged_often = once.best(None), often.best(None)
+        assert [str(a) for _, a in judged] == [str(a) for _, a in judged_often]
+        assert [v for v, _ in judged] == pytest.approx([v for v, _ in judged_often])
+        seen += 1
+    assert seen >= 4

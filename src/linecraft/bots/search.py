@@ -126,7 +126,9 @@ class _Search:
     def __init__(self, state: State, me: int, effort: Effort, seed: int) -> None:
         self.truth = state  # never looked at but through `world`
         self.me = me
-        self.effort = effort
+        # Where every world and playout is the same (`State.foreseen`), one sample of
+        # each plan says all: more would repeat it, and halving would keep the order.
+        self.effort = replace(effort, samples=1, rounds=1) if state.foreseen(me) else effort
         self.seed = seed
 
     def world(self, sample: int) -> State:

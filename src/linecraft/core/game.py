@@ -452,6 +452,12 @@ class State(ABC):
         for ever, so a search's playout stops there. No game but Metromania can."""
         return False
 
+    def foreseen(self, player: int) -> bool:
+        """Whether `player` sees all there is and no chance lies ahead: every world a
+        search draws for the seat (`determinised`) is this position, and play from it
+        goes one way, so one sample of a plan says all that more samples would."""
+        return False
+
     # --- actions ----------------------------------------------------------------------
     @abstractmethod
     def legal_actions(self, player: int) -> list[Action]:

@@ -169,6 +169,7 @@ def test_the_other_seats_letters_are_dealt_afresh(
         d = state.determinised(player, random.Random(k))
         assert Deal(dealt(d)) in fitting
         drawn.add(dealt(d))
+    assert state.foreseen(player) == (len(fitting) == 1 or state.is_terminal())
     if state.is_terminal():
         assert drawn == {dealt(state)}  # every hand is shown at the end
     else:
@@ -190,6 +191,8 @@ def test_with_two_players_a_seats_own_hands_settle_the_others(
     for player in (0, 1):
         d = state.determinised(player, random.Random(seed))
         assert d.city is None or d.city.hands == state.city.hands  # type: ignore[union-attr]
+        # after the deal no chance is left, so a search sees all there is
+        assert state.foreseen(player) == (state.phase != "setup")
 
 
 def test_nothing_is_dealt_afresh_before_the_deal() -> None:

@@ -170,20 +170,15 @@ class MetromaniaState(State):
         even that cannot be, keeping only the types."""
         other = self._position()
         assert isinstance(other, MetromaniaState)
+        fitting = self._hidden_deals(player)
+        if fitting is None:
+            return other
+        hidden, placed, deals = fitting
         city = other.city
-        if city is None or self.deal is None or self.phase == "over":
-            return other
-        if self.rules.letters_public:
-            return other
+        assert city is not None
         mode = self.rules.mode
         companies = range(mode.companies)
-        hidden = [c for c in companies if mode.seat_of(c) != player]
-        placed: list[list[str]] = [[] for _ in companies]
-        for _space, (owner, code) in sorted(city.placed.items()):
-            placed[owner].append(code)
-        pool = sorted(code for c in hidden for code in city.hands[c])
-        quotas = ["".join(sorted(code[1] for code in city.hands[c])) for c in hidden]
-        drawn = rng.choice(self._deals_fitting(hidden, placed, quotas, pool))
+        drawn = rng.choice(deals)
         for company, dealt in zip(hidden, drawn, strict=True):
             city.hands[company] = list(dealt)
         other.deal = Deal(tuple(sort_hand([*city.hands[c], *placed[c]]) for c in companies))
@@ -196,6 +191,36 @@ class MetromaniaState(State):
             hand = city.hands[other.to_move]
             other.taken = [(step, _redealt(city, step, dug, hand)) for step, dug in other.taken]
         return other
+
+    def foreseen(self, player: int) -> bool:
+        """After the deal nothing is left to chance, and where `determinised` has one
+        deal to draw (letters public, or two players: the seat's own hands settle the
+        other's) the seat sees all there is."""
+        if self.phase == "setup":
+            return False
+        fitting = self._hidden_deals(player)
+        return fitting is None or len(fitting[2]) == 1
+
+    def _hidden_deals(
+        self, player: int
+    ) -> tuple[list[int], list[list[str]], list[tuple[tuple[str, ...], ...]]] | None:
+        """What `player`'s view hides, for `determinised`: the companies whose hands it
+        does not see, the markers each company has placed, and the deals that fit; None
+        where nothing is hidden."""
+        city = self.city
+        if city is None or self.deal is None or self.phase == "over":
+            return None
+        if self.rules.letters_public:
+            return None
+        mode = self.rules.mode
+        companies = range(mode.companies)
+        hidden = [c for c in companies if mode.seat_of(c) != player]
+        placed: list[list[str]] = [[] for _ in companies]
+        for _space, (owner, code) in sorted(city.placed.items()):
+            placed[owner].append(code)
+        pool = sorted(code for c in hidden for code in city.hands[c])
+        quotas = ["".join(sorted(code[1] for code in city.hands[c])) for c in hidden]
+        return hidden, placed, self._deals_fitting(hidden, placed, quotas, pool)
 
     def _deals_fitting(
         self, hidden: list[int], placed: list[list[str]], quotas: list[str], pool: list[str]
