@@ -16,7 +16,7 @@ from rich.table import Table
 import linecraft
 from linecraft import compiled
 from linecraft.bots import BOTS, LEVELS, SearchBot, adviser, make_bot
-from linecraft.bots.analysis import NOTABLE, analyse_record, biggest
+from linecraft.bots.analysis import analyse_record, biggest
 from linecraft.core.errors import LinecraftError, PositionError
 from linecraft.core.game import Game, State
 from linecraft.core.records import make_record, now_iso, parse_record, positions, replay
@@ -327,11 +327,11 @@ def cmd_analyse(args: argparse.Namespace, console: Console) -> int:
     for column in ("when", "played", "expert's choice", "points lost"):
         table.add_column(column, justify="right" if column == "points lost" else "left")
     for moment in moments:
-        gap = f"{moment.loss:.1f}" if moment.loss >= NOTABLE else ""
+        gap = f"{moment.loss:.1f}" if moment.notable else ""
         table.add_row(moment.when, moment.played, moment.choice, gap)
     if args.all:
         console.print(table)
-    costly = sum(1 for moment in moments if moment.loss >= NOTABLE)
+    costly = sum(1 for moment in moments if moment.notable)
     console.print(
         f"{costly} of {len(moments)} moves cost a point or more against the expert's choice.",
         highlight=False,

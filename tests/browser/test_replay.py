@@ -12,9 +12,12 @@ from typing import Any
 from tests.browser.conftest import ARTIFACTS, needs_chromium
 
 
-def finished_room(server: str, game: str = "railroad-ink") -> str:
-    """A solo game the greedy bot plays to its end."""
-    body = {"game": game, "options": {}, "seats": [{"name": "Bo", "bot": "greedy"}]}
+def finished_room(server: str, game: str = "railroad-ink", seed: int | None = None) -> str:
+    """A solo game the greedy bot plays to its end (on the chance of `seed`, when given:
+    a practice room)."""
+    body: dict[str, Any] = {"game": game, "options": {}, "seats": [{"name": "Bo", "bot": "greedy"}]}
+    if seed is not None:
+        body |= {"practice": True, "seed": seed}
     request = urllib.request.Request(
         f"{server}/api/rooms", json.dumps(body).encode(), {"Content-Type": "application/json"}
     )
@@ -81,7 +84,9 @@ def test_analyse_lists_the_biggest_losses_and_marks_the_experts_choice(
 ) -> None:
     """A newcomer's way: a finished game's replay, Analyse, a loss clicked: the board at
     that move with the expert's choice marked, and its word above the board."""
-    room = finished_room(server, "next-station-london")
+    # A seeded game, whose biggest loss has a move on the board for its better choice
+    # (not a pass, which has no spot to mark).
+    room = finished_room(server, "next-station-london", seed=1)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server}/replay/{room}")
     page.click("#analyse")

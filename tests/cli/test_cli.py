@@ -268,6 +268,6 @@ def test_analyse_tells_where_a_seat_lost_points(capsys: pytest.CaptureFixture[st
     assert f"of {decisions} moves cost a point or more against the expert's choice" in out
     assert "Biggest losses" in out and "points lost. Better: " in out
     # A choice that only turns the piece played is told by its notation: no picture here.
-    assert "turned as in d3 F6 ..HH" in out and "as pictured" not in out
+    assert "turned as in d3 A3 HH.H" in out and "as pictured" not in out
     code, out = run(capsys, "analyse", record, "--seat", "2")
     assert code == 2 and "there is no seat 2 (seats 0 to 1)" in out

@@ -143,3 +143,26 @@ def test_a_foreseen_position_is_judged_on_one_sample_as_on_many() -> None:
         assert [v for v, _ in judged] == pytest.approx([v for v, _ in judged_often])
         seen += 1
     assert seen >= 4
+
+
+def test_moves_compared_for_a_reader_meet_many_plausible_games() -> None:
+    """Where nothing is left to chance (two-player Metromania after the deal), the moves
+    an analysis sets side by side meet games where the other seat plays any move near
+    its best (`JUDGING_TEMPER`), so their values vary from sample to sample and the
+    comparison says how big a gap luck alone could make; the choice is the expert's own,
+    and a move set beside itself has no gap and no noise."""
+    varied = 0
+    foreseen = [
+        (state, seat)
+        for state in positions("metromania", {"players": 2}, 11)
+        if not state.is_chance() and state.foreseen(seat := state.to_act()[0])
+    ]
+    for state, seat in foreseen[:3]:
+        choice = SearchBot(3, effort=QUICK).choose(state, seat)
+        other = next(a for a in state.legal_actions(seat) if str(a) != str(choice))
+        compared = SearchBot(3, effort=QUICK).compare(state, seat, other)
+        assert str(compared.choice) == str(choice)
+        varied += compared.noise > 0
+        same = SearchBot(3, effort=QUICK).compare(state, seat, choice)
+        assert same.choice_value == same.played_value and same.noise == 0
+    assert varied >= 2

@@ -4,8 +4,9 @@ Every decision of the seat is set beside the expert's choice from the same posit
 both judged alike by the search (`SearchBot.compare`): the points the seat may expect
 after the move played and after the choice (its score a few turns on as the game's
 heuristic reckons it, or, where seats interact, its lead). The biggest gaps are the
-lessons of the game. The expert sees only what the seat saw
-then, so a move is never blamed for a card or a roll nobody could know.
+lessons of the game, where they stand clear of what the samples' luck could make.
+The expert sees only what the seat saw then, so a move is never blamed for a card or
+a roll nobody could know.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from linecraft.core.game import Event, Game, State
 from linecraft.core.i18n import _, _n
 from linecraft.core.records import initial_state
 
-#: A gap below this many points is the search's noise, not a lesson.
+#: A gap below this many points is too small to be a lesson, however sure.
 NOTABLE = 1.0
 
 
@@ -38,6 +39,7 @@ class Moment:
     choice_picture: str | None  # a small SVG of the expert's choice, where the game has one
     played_value: float
     choice_value: float
+    noise: float  # how big a gap the samples' luck alone could make (`Comparison.noise`)
     target: str | None  # the board spot of the expert's choice, to mark in a replay
     turned: bool  # the choice is the move played turned: the same piece on the same spot
 
@@ -47,12 +49,21 @@ class Moment:
         best guess, and a move it judges better costs nothing)."""
         return max(0.0, self.choice_value - self.played_value)
 
+    @property
+    def notable(self) -> bool:
+        """Whether the loss is a lesson: a point or more, and more than luck makes."""
+        return self.loss >= NOTABLE and self.loss > self.noise
+
     def lesson(self, pictured: bool = True) -> str:
         """The moment in words: what the move cost, and what the expert would play.
         Where the choice is shown `pictured` (the replay viewer marks it on the board),
         its words may say "here"; elsewhere (the terminal) its notation says where."""
         if self.loss < NOTABLE:
             return _("{when}: {played}: as good as the expert's choice.").format(
+                when=self.when, played=self.played_words
+            )
+        if not self.notable:
+            return _("{when}: {played}: too close to the expert's choice to tell apart.").format(
                 when=self.when, played=self.played_words
             )
         points = round(self.loss)
@@ -84,6 +95,8 @@ class Moment:
             "played_value": round(self.played_value, 2),
             "choice_value": round(self.choice_value, 2),
             "loss": round(self.loss, 2),
+            "noise": round(self.noise, 2),
+            "notable": self.notable,
             "target": self.target,
             "picture": self.choice_picture,
             "lesson": self.lesson(),
@@ -135,6 +148,7 @@ def analyse(
                     choice_picture=picture,
                     played_value=compared.played_value,
                     choice_value=compared.choice_value,
+                    noise=compared.noise,
                     target=target,
                     # Words name a piece and a way, not always a spot: both must agree.
                     turned=game.choice_label(played)[0] == words
@@ -171,7 +185,7 @@ def analyse_record(
 
 def biggest(moments: Sequence[Moment], count: int = 5) -> list[Moment]:
     """The moments that cost most, biggest first, leaving out the search's noise."""
-    costly = [m for m in moments if m.loss >= NOTABLE]
+    costly = [m for m in moments if m.notable]
     return sorted(costly, key=lambda m: -m.loss)[:count]
 
 
@@ -195,7 +209,7 @@ def report(moments: Sequence[Moment]) -> dict[str, Any]:
     their noise, never below zero, would add up to a loss that did not happen.)"""
     return {
         "decisions": len(moments),
-        "costly": sum(1 for m in moments if m.loss >= NOTABLE),
+        "costly": sum(1 for m in moments if m.notable),
         "moments": [m.to_json() for m in moments],
         "biggest": [m.step for m in biggest(moments)],
     }

@@ -10,12 +10,13 @@ plan.
 Plans are judged `Effort.horizon` chance events on (a roll, a flipped card, a drawn
 tile; where no chance follows the deal, to the game's end): each of the best
 `Effort.leaves` plans is played on against chance outcomes drawn from the bot's own
-generator, the other seats moving as the greedy bot would and the seat itself replying
-with greedy plans of its next turns, and the positions reached are valued by the
-heuristic. Every plan meets the same worlds and outcomes (common random numbers), so a
-plan wins by being better, not luckier; the worse half of the plans is dropped after
-each `Effort.samples` of them (successive halving), so the budget goes where the choice
-is close.
+generator, the other seats moving as the greedy bot would (or, where moves are compared
+for a reader, drawn near the greedy bot's) and the seat itself replying with greedy
+plans of its next turns, and the positions reached are valued by the heuristic. Every
+plan meets the same worlds and outcomes (common random numbers), so a plan wins by
+being better, not luckier; the worse half of the plans is dropped after each
+`Effort.samples` of them (successive halving), so the budget goes where the choice is
+close.
 
 The bot looks only at `State.determinised`: what its seat's view shows, with every
 hidden thing (another seat's hand or goal) drawn afresh, a new world for every sample,
@@ -26,36 +27,46 @@ best of the others'; elsewhere the seat's own value alone.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from linecraft.core.game import Action, Effort, Outcome, State
 
 #: The action that takes back the seat's last one (`State.undo`): a plan never needs it.
 TAKE_BACK = "undo"
 
+#: `Effort.temper` when moves are compared for a reader (`SearchBot.compare`): the other
+#: seats play any move near their best, so where nothing else is left to chance (two-
+#: seat Metromania after the deal) the samples are still many plausible games, not one.
+JUDGING_TEMPER = 1.0
+
 
 @dataclass(frozen=True)
 class Comparison:
-    """A move set beside the search's choice: what each is worth to the seat."""
+    """A move set beside the search's choice: what each is worth to the seat, and how
+    far the gap between them could be the samples' luck (twice its standard error; 0
+    where one sample is all there is)."""
 
     choice: Action
     choice_value: float
     played_value: float
+    noise: float = 0.0
 
 
 @dataclass
 class _Plan:
     """One way to play the rest of the turn: its actions, where they lead in the world
-    it was planned in, and its value so far (the heuristic, then the mean over the
-    worlds and chance outcomes tried)."""
+    it was planned in, and its value so far (the heuristic, then the mean of the
+    `outcomes`: its values in the worlds and chance outcomes tried, in turn)."""
 
     actions: tuple[Action, ...]
     end: State
     value: float
-    total: float = 0.0
-    tried: int = 0
+    outcomes: list[float] = field(default_factory=list)
+    total: float = 0.0  # of the outcomes, added in turn
 
 
 class SearchBot:
@@ -111,12 +122,17 @@ class SearchBot:
 
     def compare(self, state: State, player: int, played: Action) -> Comparison:
         """The search's choice, and what it and `played` are each worth, judged alike
-        (one action is worth what the best way found to finish the turn after it is)."""
+        (one action is worth what the best way found to finish the turn after it is):
+        on the same samples, the other seats' moves drawn near their best
+        (`JUDGING_TEMPER`), so that one playout's twists decide nothing."""
         choice = self.choose(state, player)
-        search = _Search(state, player, self.effort_for(state), self._rng.getrandbits(64))
+        effort = replace(self.effort_for(state), temper=JUDGING_TEMPER)
+        search = _Search(state, player, effort, self._rng.getrandbits(64))
         best = search.after_first(choice)
         mine = best if played == choice else search.after_first(played)
-        return Comparison(choice, best, mine)
+        return Comparison(
+            choice, statistics.fmean(best), statistics.fmean(mine), _noise(best, mine)
+        )
 
 
 class _Search:
@@ -126,9 +142,12 @@ class _Search:
     def __init__(self, state: State, me: int, effort: Effort, seed: int) -> None:
         self.truth = state  # never looked at but through `world`
         self.me = me
-        # Where every world and playout is the same (`State.foreseen`), one sample of
-        # each plan says all: more would repeat it, and halving would keep the order.
-        self.effort = replace(effort, samples=1, rounds=1) if state.foreseen(me) else effort
+        # Where every world and playout is the same (`State.foreseen`, and the other
+        # seats' moves not drawn), one sample of each plan says all: more would repeat
+        # it, and halving would keep the order.
+        if not effort.temper and state.foreseen(me):
+            effort = replace(effort, samples=1, rounds=1)
+        self.effort = effort
         self.seed = seed
 
     def world(self, sample: int) -> State:
@@ -188,25 +207,36 @@ class _Search:
         ends.sort(key=lambda plan: -plan.value)
         return ends
 
-    def others_move(self, state: State) -> State:
+    def others_move(self, state: State, whims: random.Random | None = None) -> State:
         """The position once the other seats to act have moved: as the greedy bot would
-        where seats interact, else by their first legal action (it cannot matter)."""
+        where seats interact (or, with `whims`, a move near the best, `Effort.temper`),
+        else by their first legal action (it cannot matter)."""
         for player in state.to_act():
             if player == self.me:
                 continue
             if state.game.interactive:
                 values = state.child_values(player)
-                action = max(values, key=lambda item: item[1])[0]
+                if whims is None:
+                    action = max(values, key=lambda item: item[1])[0]
+                else:
+                    action = _near_best(values, whims, self.effort.temper)
             else:
                 action = state.legal_actions(player)[0]
             state = state.child(player, action)
         return state
 
-    def play_on(self, state: State, rng: random.Random, horizon: int) -> float:
+    def play_on(
+        self,
+        state: State,
+        rng: random.Random,
+        horizon: int,
+        whims: random.Random | None = None,
+    ) -> float:
         """The value of `state` after `horizon` more chance events, each drawn from `rng`,
-        the seat replying with its best plan of width `Effort.reply_beam` (in a game
-        without chance after its deal, to the end, or to a `State.stalled` position:
-        every choice here is fixed by the position, so play would go round for ever)."""
+        the seat replying with its best plan of width `Effort.reply_beam` and the others
+        moving by `others_move` (in a game without chance after its deal, to the end,
+        or to a `State.stalled` position: without `whims` every choice here is fixed by
+        the position, so play would go round for ever)."""
         while True:
             if state.is_terminal() or state.stalled():
                 return self.value(state)
@@ -221,7 +251,7 @@ class _Search:
                     return self.value(state)
                 state = plans[0].end
             else:
-                state = self.others_move(state)
+                state = self.others_move(state, whims)
 
     def sample(self, plans: list[_Plan], number: int) -> None:
         """Every plan played in world `number` against the same chance outcomes."""
@@ -231,9 +261,13 @@ class _Search:
             for action in plan.actions:
                 end = end.child(self.me, action)
             rng = random.Random(self.seed + number)
-            plan.total += self.play_on(end, rng, self.effort.horizon)
-            plan.tried += 1
-            plan.value = plan.total / plan.tried
+            # The other seats' whims have a generator of their own, so every plan
+            # meets the same chance outcomes however the others' moves differ.
+            whims = random.Random(self.seed - number) if self.effort.temper else None
+            outcome = self.play_on(end, rng, self.effort.horizon, whims)
+            plan.outcomes.append(outcome)
+            plan.total += outcome
+            plan.value = plan.total / len(plan.outcomes)
 
     # --- the root ---------------------------------------------------------------------
     def best(self, deadline: float | None) -> list[tuple[float, Action]]:
@@ -261,9 +295,9 @@ class _Search:
                 break  # the choice is made: more samples of this plan could not change it
         return _firsts(alive + dropped)
 
-    def after_first(self, first: Action) -> float:
-        """The value of playing `first` now and the rest of the turn as well as the
-        beam finds, met with every sample the root's plans meet (the same worlds and
+    def after_first(self, first: Action) -> list[float]:
+        """The values of playing `first` now and the rest of the turn as well as the
+        beam finds, in every sample the root's plans meet, in turn (the same worlds and
         outcomes for every `first`, so two first actions compare fairly)."""
         root = self.world(0)
         child = root.child(self.me, first)
@@ -271,10 +305,10 @@ class _Search:
         if self.me in child.to_act():
             plan = next(iter(self.plans(child, self.effort.beam, (first,))), plan)
         if self.effort.horizon == 0:
-            return plan.value
+            return [plan.value]
         for number in range(1, self.effort.samples * self.effort.rounds + 1):
             self.sample([plan], number)
-        return plan.value
+        return plan.outcomes
 
 
 def stand_off_breakers(state: State, player: int) -> list[Action]:
@@ -284,6 +318,23 @@ def stand_off_breakers(state: State, player: int) -> list[Action]:
     if not state.stalled():
         return []
     return [a for a in state.legal_actions(player) if not state.child(player, a).stalled()]
+
+
+def _near_best(values: list[tuple[Action, float]], whims: random.Random, temper: float) -> Action:
+    """A move drawn from `values` (each move with its value), one `temper` points
+    worse than another e times less likely."""
+    best = max(value for _, value in values)
+    weights = [math.exp((value - best) / temper) for _, value in values]
+    return whims.choices(values, weights)[0][0]
+
+
+def _noise(one: list[float], other: list[float]) -> float:
+    """Twice the standard error of the mean gap between two plans' values, sample by
+    sample (the same worlds and outcomes: only the gap's own spread counts)."""
+    if len(one) < 2 or one is other:
+        return 0.0
+    gaps = [a - b for a, b in zip(one, other, strict=True)]
+    return 2 * statistics.stdev(gaps) / math.sqrt(len(gaps))
 
 
 def _draw(state: State, rng: random.Random) -> Outcome:

@@ -170,6 +170,9 @@ class Effort:
     rounds: int = 3  # rounds of judging; the worse half of the plans goes after each
     horizon: int = 1  # chance events looked past (0: the plan's heuristic alone)
     reply_beam: int = 1  # width of the plans of later turns (1: greedy)
+    # The other seats' moves in playouts: 0, the greedy bot's; else drawn at random, a
+    # move `temper` points worse e times less likely (a judge's many plausible games).
+    temper: float = 0.0
 
 
 class Event(NamedTuple):

@@ -120,7 +120,7 @@ function Advice({ d, m }) {
   const moment = a && a.moments ? a.moments.find((x) => x.step + 1 === d.step) : null;
   useEffect(() => {
     for (const spot of document.querySelectorAll("#boards .spot.advice")) spot.classList.remove("advice");
-    if (!moment || !moment.target || moment.loss < 1) return;
+    if (!moment || !moment.target || !moment.notable) return;
     const board = document.querySelector(`#boards [data-board="${a.seat}"]`) || document.querySelector('#boards [data-board="table"]');
     const spot = board && board.querySelector(`.spot[data-target="${CSS.escape(moment.target)}"]`);
     if (spot) spot.classList.add("advice");
@@ -130,7 +130,7 @@ function Advice({ d, m }) {
     model.jump = false;
   });
   if (!moment) return null;
-  const costly = moment.loss >= 1;
+  const costly = moment.notable;
   return html`<div class=${"advice-note" + (costly ? " costly" : "")} id="advice" role="status">
     ${costly && moment.picture ? html`<span class="advice-picture" dangerouslySetInnerHTML=${{ __html: moment.picture }} />` : null}
     <p>${moment.lesson}${costly && moment.target ? html` <small>${_("The expert's choice is marked in green.")}</small>` : null}</p></div>`;
