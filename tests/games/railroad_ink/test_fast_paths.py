@@ -21,7 +21,14 @@ from linecraft.games.railroad_ink.board import (
     enough_drawing,
     longest_drawing,
 )
-from linecraft.games.railroad_ink.bots import Tally, board_tally, exit_reach, longest_from
+from linecraft.games.railroad_ink.bots import (
+    Tally,
+    UnderFigures,
+    board_tally,
+    exit_reach,
+    longest_from,
+    under_figures,
+)
 from linecraft.games.railroad_ink.lava import (
     LAVA_DRAWINGS,
     erase_placements,
@@ -57,6 +64,7 @@ from linecraft.games.railroad_ink.underground import (
     ACCEPTS,
     CANONICAL,
     UNDERGROUND,
+    score_underground,
     under_orientations,
 )
 
@@ -205,6 +213,43 @@ def test_a_drawing_is_judged_as_the_whole_board_would_be(options: dict[str, Any]
                 continue
             drawn = after.seats[0].board
             assert board_tally(drawn, step.cell) == tally_afresh(drawn)
+
+
+def under_figures_afresh(board: Board) -> UnderFigures:
+    """`UnderFigures` from the underground score card, the board read whole."""
+    details = score_underground(board)
+    return UnderFigures(
+        network_points=sum(n.points for n in details.scoring_networks),
+        longest_pipe=len(details.longest_pipe),
+        longest_subway=len(details.longest_subway),
+        centre=details.centre,
+        burst_pipes=details.burst_pipes,
+        open_ends=len(details.open_ends),
+    )
+
+
+@pytest.mark.parametrize(
+    "options", [{"variant": "underground-standalone"}, {"expansions": ("underground",)}]
+)
+def test_an_underground_drawing_is_judged_as_the_whole_board_would_be(
+    options: dict[str, Any],
+) -> None:
+    """Hubs (forced in the standalone game, under surface stations in the expansion),
+    exits, open ends and the longest pipe and subway, one drawing on from the survey."""
+    for state in boards_in_play(options, games=3, every=2):
+        if state.layer != "underground" or not state.to_act():
+            continue
+        below = state.seats[0].under
+        assert under_figures(below) == under_figures_afresh(below)
+        for action in state.legal_actions(0):
+            after = state.clone()
+            assert isinstance(after, RailroadInkState)
+            after.apply_unchecked(0, action)
+            step = after.seats[0].actions[-1] if after.seats[0].actions else None
+            if step is None or step.cell is None or step.layer != "underground":
+                continue
+            drawn = after.seats[0].under
+            assert under_figures(drawn, step.cell) == under_figures_afresh(drawn)
 
 
 def test_the_longest_route_from_a_square_is_found() -> None:

@@ -57,7 +57,15 @@ from linecraft.games.railroad_ink.scoring import (
     side_parts,
     sides_of,
 )
-from linecraft.games.railroad_ink.underground import UnderDetails, score_underground
+from linecraft.games.railroad_ink.underground import (
+    PIPE,
+    SUBWAY,
+    UnderPiece,
+    exit_accepts,
+    under_links,
+    under_part,
+    under_piece,
+)
 
 
 def board_value(
@@ -397,21 +405,140 @@ def _reachable(adjacency: dict[int, tuple[int, ...]], start: int, off: Iterable[
     return count
 
 
-def under_value(board: Board, progress: float) -> float:
-    """The underground board's score, its open ends weighed like the surface's."""
-    details = _under_details(tuple(board))
+def under_value(board: Board, progress: float, drawn: int | None = None) -> float:
+    """The underground board's score, its open ends weighed like the surface's;
+    `drawn`, the square drawn on last, if any, lets the board be judged from the one
+    before (as `board_value` judges the surface)."""
+    figures = under_figures(board, drawn)
     open_weight = 0.55 + 0.45 * progress**2
     return (
-        sum(n.points for n in details.scoring_networks)
-        + 2 * len(details.longest_pipe)
-        + len(details.longest_subway)
-        + details.centre
-        - 2 * details.burst_pipes
-        - open_weight * len(details.open_ends)
+        figures.network_points
+        + 2 * figures.longest_pipe
+        + figures.longest_subway
+        + figures.centre
+        - 2 * figures.burst_pipes
+        - open_weight * figures.open_ends
     )
 
 
+class UnderFigures(NamedTuple):
+    """What `under_value` weighs on the board below: its score card's figures."""
+
+    network_points: int
+    longest_pipe: int
+    longest_subway: int
+    centre: int
+    burst_pipes: int
+    open_ends: int
+
+
+def under_figures(board: Board, drawn: int | None = None) -> UnderFigures:
+    """The figures of the board below, from the survey of the board without its
+    drawing on `drawn` when given (the board a bot judges all its drawings on)."""
+    if drawn is None or board[drawn] is None:
+        return _under_survey(tuple(board)).figures
+    before = list(board)
+    before[drawn] = None
+    return _under_survey(tuple(before)).figures_after(board, drawn)
+
+
+def _network_points(size: int) -> int:
+    """An underground network's points by its exits and hubs (§11.8, O21)."""
+    return NETWORK_POINTS[min(size, len(NETWORK_POINTS) - 1)]
+
+
 @lru_cache(maxsize=64)
-def _under_details(board: tuple[str | None, ...]) -> UnderDetails:
-    """The board below scored, kept: a drawing on the surface mostly leaves it as it was."""
-    return score_underground(board)
+def _under_survey(board: tuple[str | None, ...]) -> UnderSurvey:
+    """The board below surveyed, kept while bots judge the drawings on it (and, on the
+    surface, while the board below stays as it was)."""
+    links, open_ends = under_links(board)
+    network: dict[int, int] = {}  # part (`under_part`) -> its network
+    sizes: list[int] = []  # each network's exits and hubs
+    for group in links.groups():
+        size = 0
+        for node in group:
+            if isinstance(node, str):
+                size += 1  # an exit
+            else:
+                network[node] = len(sizes)
+                token = board[node // 2]
+                size += node % 2 == 1 and token is not None and under_piece(token).hub
+        sizes.append(size)
+    routes = {kind: Routes.of(route_components(board, kind)) for kind in (PIPE, SUBWAY)}
+    figures = UnderFigures(
+        network_points=sum(_network_points(size) for size in sizes if size >= 2),
+        longest_pipe=routes[PIPE].longest,
+        longest_subway=routes[SUBWAY].longest,
+        centre=sum(1 for c in CENTRE if board[c] is not None),
+        burst_pipes=sum(1 for t in board if t is not None and under_piece(t).burst),
+        open_ends=len(open_ends),
+    )
+    return UnderSurvey(figures, network, sizes, routes)
+
+
+@dataclass
+class UnderSurvey:
+    """The board below's figures, with what judging it one drawing further takes: the
+    network of each part, each network's size, and the pipes' and subways' components."""
+
+    figures: UnderFigures
+    network: dict[int, int]
+    sizes: list[int]
+    routes: dict[str, Routes]
+
+    def figures_after(self, board: Board, cell: int) -> UnderFigures:
+        """The figures of `board`, which is this survey's board with `cell` drawn on."""
+        token = board[cell]
+        assert token is not None
+        shape = under_piece(token)
+        before = self.figures
+        return UnderFigures(
+            network_points=before.network_points + self._network_gain(board, cell, shape),
+            longest_pipe=self.routes[PIPE].longest_after(board, cell, PIPE),
+            longest_subway=self.routes[SUBWAY].longest_after(board, cell, SUBWAY),
+            centre=before.centre + (cell in CENTRE),
+            burst_pipes=before.burst_pipes + shape.burst,
+            open_ends=before.open_ends + _open_ends_added(board, cell, token),
+        )
+
+    def _network_gain(self, board: Board, cell: int, shape: UnderPiece) -> int:
+        """The network points the drawing adds: each of its parts joins the networks
+        beside it, the exits it lies on and, for a subway with a hub, the hub."""
+        gain = 0
+        for kind, sides in shape.parts:
+            joined: set[int] = set()
+            own = int(kind == SUBWAY and shape.hub)
+            for side in sides:
+                other = NEIGHBOUR[cell][side]
+                if other < 0:
+                    own += exit_accepts(cell, side) == kind
+                elif (other_token := board[other]) is not None and other_token[
+                    OPPOSITE[side]
+                ] == kind:
+                    index = self.network.get(under_part(other, kind))
+                    if index is not None:
+                        joined.add(index)
+            sizes = [self.sizes[index] for index in joined]
+            gain += _network_points(own + sum(sizes)) - sum(map(_network_points, sizes))
+        return gain
+
+
+def _open_ends_added(board: Board, cell: int, token: str) -> int:
+    """The open ends a drawing on the empty `cell` adds: its own pipe and subway sides
+    that meet no like side, less the sides beside it that faced the empty square and
+    now meet their like."""
+    added = 0
+    for side, other in enumerate(NEIGHBOUR[cell]):
+        if other < 0:
+            continue  # a border side is never an open end underground
+        mine = token[side]
+        other_token = board[other]
+        theirs = BLANK if other_token is None else other_token[OPPOSITE[side]]
+        if mine in _UNDER_ROUTES and theirs != mine:
+            added += 1
+        elif theirs in _UNDER_ROUTES and theirs == mine:
+            added -= 1
+    return added
+
+
+_UNDER_ROUTES = (PIPE, SUBWAY)

@@ -1113,13 +1113,14 @@ class RailroadInkState(State):
         seat = self.seats[player]
         progress = self.round / self.game.rounds
         value = 0.0
+        last = seat.actions[-1] if seat.actions else None
         if not self.game.standalone:
-            last = seat.actions[-1] if seat.actions else None
             drawn = last.cell if last is not None and last.layer == "surface" else None
             specials = len(seat.specials_used)
             value += board_value(seat.board, self.round, self.game.rounds, specials, drawn)
         if self.game.has_underground:
-            value += under_value(seat.under, progress)
+            drawn = last.cell if last is not None and last.layer == "underground" else None
+            value += under_value(seat.under, progress, drawn)
         return value
 
     def winners(self) -> list[int]:

@@ -330,29 +330,7 @@ class UnderDetails:
 
 
 def score_underground(board: Board) -> UnderDetails:
-    # A part of a drawing is the number `_part` gives it, an exit its name: the board
-    # is scored once for every drawing a bot tries, and numbers are looked up fastest.
-    links: UnionFind[int | str] = UnionFind()
-    open_ends = []
-    for cell in range(CELLS):
-        token = board[cell]
-        if token is None:
-            continue
-        shape = under_piece(token)
-        for kind, part in shape.parts:
-            node = _part(cell, kind)
-            links.add(node)
-            for side in part:
-                other = NEIGHBOUR[cell][side]
-                if other < 0:
-                    if exit_accepts(cell, side) == kind:
-                        links.union(node, exit_name(cell, side))
-                    continue
-                other_token = board[other]
-                if other_token is not None and other_token[OPPOSITE[side]] == kind:
-                    links.union(node, _part(other, kind))
-                else:
-                    open_ends.append((cell, side))
+    links, open_ends = under_links(board)
     networks = []
     for group in links.groups():
         exits = tuple(sorted(n for n in group if isinstance(n, str)))
@@ -371,7 +349,36 @@ def score_underground(board: Board) -> UnderDetails:
     )
 
 
-def _part(cell: int, kind: str) -> int:
+def under_links(board: Board) -> tuple[UnionFind[int | str], list[tuple[int, int]]]:
+    """The parts of the drawings (numbered by `under_part`) joined to one another and
+    to the exits they lie on (named by `exit_name`), and the open ends (square, side).
+    Numbers, not pairs: the board is scored once for every drawing a bot tries, and
+    numbers are looked up fastest."""
+    links: UnionFind[int | str] = UnionFind()
+    open_ends = []
+    for cell in range(CELLS):
+        token = board[cell]
+        if token is None:
+            continue
+        shape = under_piece(token)
+        for kind, part in shape.parts:
+            node = under_part(cell, kind)
+            links.add(node)
+            for side in part:
+                other = NEIGHBOUR[cell][side]
+                if other < 0:
+                    if exit_accepts(cell, side) == kind:
+                        links.union(node, exit_name(cell, side))
+                    continue
+                other_token = board[other]
+                if other_token is not None and other_token[OPPOSITE[side]] == kind:
+                    links.union(node, under_part(other, kind))
+                else:
+                    open_ends.append((cell, side))
+    return links, open_ends
+
+
+def under_part(cell: int, kind: str) -> int:
     """The number of the subway or the pipe part of a drawing on `cell`."""
     return 2 * cell + (kind == SUBWAY)
 
