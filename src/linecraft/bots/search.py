@@ -66,7 +66,7 @@ class _Plan:
     end: State
     value: float
     outcomes: list[float] = field(default_factory=list)
-    total: float = 0.0  # of the outcomes, added in turn
+    total: float = 0.0  # the outcomes added one by one (`sum` may round otherwise)
 
 
 class SearchBot:
