@@ -50,6 +50,7 @@ bench: $(STAMP) $(NATIVE)
 	$(BIN)/python benchmarks/metro.py
 	$(BIN)/python benchmarks/metromania.py
 	$(BIN)/python benchmarks/server.py
+	$(BIN)/python benchmarks/analysis.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules build $(NATIVE)
