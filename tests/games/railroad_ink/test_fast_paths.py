@@ -7,6 +7,7 @@ afresh."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import pairwise, permutations
 from typing import Any
 
@@ -199,20 +200,25 @@ def tally_afresh(board: Board) -> Tally:
     )
 
 
+def drawings_one_on(state: RailroadInkState, layer: str) -> Iterator[tuple[Board, int]]:
+    """For each legal action of seat 0 that draws on `layer`'s board: that board with
+    the drawing made, and its square."""
+    for action in state.legal_actions(0) if state.to_act() else []:
+        after = state.clone()
+        assert isinstance(after, RailroadInkState)
+        after.apply_unchecked(0, action)
+        step = after.seats[0].actions[-1] if after.seats[0].actions else None
+        if step is not None and step.cell is not None and step.layer == layer:
+            yield (after.seats[0].board if layer == "surface" else after.seats[0].under), step.cell
+
+
 @pytest.mark.parametrize("options", [{}, {"expansions": ("lava", "meteor")}])
 def test_a_drawing_is_judged_as_the_whole_board_would_be(options: dict[str, Any]) -> None:
     for state in boards_in_play(options, games=3, every=2):
         board = state.seats[0].board
         assert board_tally(board) == tally_afresh(board)
-        for action in state.legal_actions(0) if state.to_act() else []:
-            after = state.clone()
-            assert isinstance(after, RailroadInkState)
-            after.apply_unchecked(0, action)
-            step = after.seats[0].actions[-1] if after.seats[0].actions else None
-            if step is None or step.cell is None or step.layer != "surface":
-                continue
-            drawn = after.seats[0].board
-            assert board_tally(drawn, step.cell) == tally_afresh(drawn)
+        for drawn, cell in drawings_one_on(state, "surface"):
+            assert board_tally(drawn, cell) == tally_afresh(drawn)
 
 
 def under_figures_afresh(board: Board) -> UnderFigures:
@@ -241,15 +247,8 @@ def test_an_underground_drawing_is_judged_as_the_whole_board_would_be(
             continue
         below = state.seats[0].under
         assert under_figures(below) == under_figures_afresh(below)
-        for action in state.legal_actions(0):
-            after = state.clone()
-            assert isinstance(after, RailroadInkState)
-            after.apply_unchecked(0, action)
-            step = after.seats[0].actions[-1] if after.seats[0].actions else None
-            if step is None or step.cell is None or step.layer != "underground":
-                continue
-            drawn = after.seats[0].under
-            assert under_figures(drawn, step.cell) == under_figures_afresh(drawn)
+        for drawn, cell in drawings_one_on(state, "underground"):
+            assert under_figures(drawn, cell) == under_figures_afresh(drawn)
 
 
 def test_the_longest_route_from_a_square_is_found() -> None:

@@ -62,6 +62,8 @@ from linecraft.games.railroad_ink.underground import (
     SUBWAY,
     UnderPiece,
     exit_accepts,
+    is_hub,
+    network_points,
     under_links,
     under_part,
     under_piece,
@@ -442,11 +444,6 @@ def under_figures(board: Board, drawn: int | None = None) -> UnderFigures:
     return _under_survey(tuple(before)).figures_after(board, drawn)
 
 
-def _network_points(size: int) -> int:
-    """An underground network's points by its exits and hubs (§11.8, O21)."""
-    return NETWORK_POINTS[min(size, len(NETWORK_POINTS) - 1)]
-
-
 @lru_cache(maxsize=64)
 def _under_survey(board: tuple[str | None, ...]) -> UnderSurvey:
     """The board below surveyed, kept while bots judge the drawings on it (and, on the
@@ -461,12 +458,11 @@ def _under_survey(board: tuple[str | None, ...]) -> UnderSurvey:
                 size += 1  # an exit
             else:
                 network[node] = len(sizes)
-                token = board[node // 2]
-                size += node % 2 == 1 and token is not None and under_piece(token).hub
+                size += node % 2 == 1 and is_hub(board, node // 2)  # a subway's hub
         sizes.append(size)
     routes = {kind: Routes.of(route_components(board, kind)) for kind in (PIPE, SUBWAY)}
     figures = UnderFigures(
-        network_points=sum(_network_points(size) for size in sizes if size >= 2),
+        network_points=sum(network_points(size) for size in sizes if size >= 2),
         longest_pipe=routes[PIPE].longest,
         longest_subway=routes[SUBWAY].longest,
         centre=sum(1 for c in CENTRE if board[c] is not None),
@@ -519,7 +515,7 @@ class UnderSurvey:
                     if index is not None:
                         joined.add(index)
             sizes = [self.sizes[index] for index in joined]
-            gain += _network_points(own + sum(sizes)) - sum(map(_network_points, sizes))
+            gain += network_points(own + sum(sizes)) - sum(map(network_points, sizes))
         return gain
 
 

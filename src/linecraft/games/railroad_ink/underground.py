@@ -278,7 +278,13 @@ class UnderNetwork:
 
     @property
     def points(self) -> int:
-        return NETWORK_POINTS[min(self.size, len(NETWORK_POINTS) - 1)]
+        return network_points(self.size)
+
+
+def network_points(size: int) -> int:
+    """An underground network's points by its exits and hubs: the table of §8.2, its
+    last value beyond 12 (O21)."""
+    return NETWORK_POINTS[min(size, len(NETWORK_POINTS) - 1)]
 
 
 @dataclass(frozen=True)
@@ -336,7 +342,7 @@ def score_underground(board: Board) -> UnderDetails:
         exits = tuple(sorted(n for n in group if isinstance(n, str)))
         parts = [n for n in group if isinstance(n, int)]
         kind = SUBWAY if parts[0] % 2 else PIPE
-        hubs = tuple(sorted(p // 2 for p in parts if kind == SUBWAY and _is_hub(board, p // 2)))
+        hubs = tuple(sorted(p // 2 for p in parts if kind == SUBWAY and is_hub(board, p // 2)))
         if exits or hubs:
             networks.append(UnderNetwork(kind, exits, hubs))
     return UnderDetails(
@@ -383,7 +389,7 @@ def under_part(cell: int, kind: str) -> int:
     return 2 * cell + (kind == SUBWAY)
 
 
-def _is_hub(board: Board, cell: int) -> bool:
+def is_hub(board: Board, cell: int) -> bool:
     token = board[cell]
     return token is not None and under_piece(token).hub
 
