@@ -49,6 +49,7 @@ from linecraft.games.railroad_ink.pieces import (
     ROUTE_FACES,
     SPECIAL_ROUTES,
     STATION_FACES,
+    VOLCANO,
     orientation_tokens,
 )
 from linecraft.games.railroad_ink.rules import ROUTES, RailroadInkState
@@ -219,6 +220,28 @@ def test_a_drawing_is_judged_as_the_whole_board_would_be(options: dict[str, Any]
         assert board_tally(board) == tally_afresh(board)
         for drawn, cell in drawings_one_on(state, "surface"):
             assert board_tally(drawn, cell) == tally_afresh(drawn)
+
+
+LAVA_TOKENS = sorted(
+    {VOLCANO, *(token for face in LAVA_FACES for token in orientation_tokens(face))}
+)
+
+
+def test_lava_drawn_beside_lakes_is_judged_as_the_whole_board_would_be() -> None:
+    """Boards of lava alone, drawn anyhow (the judgement need not know the rules): every
+    lava drawing on every empty square, lakes joined and closed among them."""
+    rng = random.Random(7)
+    closing = 0
+    for _ in range(12):
+        fill = rng.uniform(0.3, 0.8)
+        board = [rng.choice(LAVA_TOKENS) if rng.random() < fill else None for _ in range(CELLS)]
+        closed = lava_details(board).closed_lakes
+        for cell in (cell for cell in range(CELLS) if board[cell] is None):
+            for token in LAVA_TOKENS:
+                drawn = [*board[:cell], token, *board[cell + 1 :]]
+                assert board_tally(drawn, cell) == tally_afresh(drawn)
+                closing += lava_details(drawn).closed_lakes > closed
+    assert closing > 10
 
 
 def under_figures_afresh(board: Board) -> UnderFigures:

@@ -47,7 +47,8 @@ from linecraft.games.railroad_ink.scoring import (
     crater_sides,
     exits_used,
     inner_sides,
-    lava_details,
+    lava_lakes,
+    lava_sides,
     longest_in,
     longest_path,
     loose_ends,
@@ -216,11 +217,12 @@ def _survey(board: tuple[str | None, ...]) -> Survey:
     for cell in range(CELLS):
         if (token := board[cell]) is not None:
             pointed |= pointed_at(cell, token)
+    lakes = Lakes.of(board)
     tally = Tally(
         network_points=sum(NETWORK_POINTS[count] for count in exits),
         routes=routes[HIGHWAY].longest + routes[RAILWAY].longest,
         centre=sum(1 for c in CENTRE if (t := board[c]) is not None and LAVA not in t),
-        lava=lava_details(board).points if any(t and LAVA in t for t in board) else 0,
+        lava=lakes.points,
         dead=len(ends) - ends.count(None),
         open_ends=ends.count(None),
         exits=exits_used(board),
@@ -228,7 +230,41 @@ def _survey(board: tuple[str | None, ...]) -> Survey:
         reach=reach(empty, pointed),
     )
     networks = {node: index for index, group in enumerate(groups) for node in group}
-    return Survey(tally, networks, exits, routes, empty, pointed)
+    return Survey(tally, networks, exits, routes, empty, pointed, lakes)
+
+
+@dataclass
+class Lakes:
+    """A board's lava lakes, for the lava points (`LavaDetails.points`) once one more
+    lava drawing joins those beside it: each lake's size and open lava sides."""
+
+    lake: dict[int, int]  # lava square -> its lake
+    sizes: list[int]
+    open_sides: list[int]
+
+    @classmethod
+    def of(cls, board: tuple[str | None, ...]) -> Lakes:
+        if not any(token and LAVA in token for token in board):
+            return cls({}, [], [])
+        lakes, open_sides = lava_lakes(board)
+        lake = {cell: index for index, squares in enumerate(lakes) for cell in squares}
+        return cls(lake, [len(squares) for squares in lakes], list(open_sides))
+
+    @property
+    def points(self) -> int:
+        return 5 * self.open_sides.count(0) + max(self.sizes, default=0)
+
+    def points_after(self, board: Board, cell: int, token: str) -> int:
+        """The points once lava drawn as `token` on the empty `cell` (now on `board`)
+        joins the lakes its lava meets: each of them had its side facing `cell` open,
+        so none was closed, and the new lake is closed when no side is left open."""
+        joined, open_sides = lava_sides(board, cell, token)
+        lakes = {self.lake[other] for other in joined}
+        open_sides += sum(self.open_sides[index] for index in lakes) - len(joined)
+        size = 1 + sum(self.sizes[index] for index in lakes)
+        others = [count for index, count in enumerate(self.sizes) if index not in lakes]
+        closed = self.open_sides.count(0) + (open_sides == 0)
+        return 5 * closed + max([size, *others])
 
 
 @dataclass
@@ -286,6 +322,7 @@ class Survey:
     routes: dict[str, Routes]
     empty: int
     pointed: int
+    lakes: Lakes
 
     def tally_after(self, board: Board, cell: int) -> Tally:
         """The tally of `board`, which is this survey's board with `cell` drawn on."""
@@ -298,7 +335,7 @@ class Survey:
             routes=self.routes[HIGHWAY].longest_after(board, cell, HIGHWAY)
             + self.routes[RAILWAY].longest_after(board, cell, RAILWAY),
             centre=before.centre + (cell in CENTRE and LAVA not in token),
-            lava=lava_details(board).points if LAVA in token else before.lava,
+            lava=self.lakes.points_after(board, cell, token) if LAVA in token else before.lava,
             dead=dead,
             open_ends=open_ends,
             exits=before.exits

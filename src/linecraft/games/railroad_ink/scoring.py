@@ -195,27 +195,44 @@ def crater_sides(board: Board) -> int:
 
 def lava_details(board: Board) -> LavaDetails:
     """Lakes: lava squares linked where both sides of their shared edge are lava (O4)."""
+    lakes, open_sides = lava_lakes(board)
+    return LavaDetails(lakes, tuple(not sides for sides in open_sides), sum(open_sides))
+
+
+def lava_lakes(board: Board) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The lakes (`lava_details`), each with its open lava sides."""
     links: UnionFind[int] = UnionFind()
-    open_sides: dict[int, int] = {}
+    open_at: dict[int, int] = {}
     for cell in range(CELLS):
         token = board[cell]
         if token is None or LAVA not in token:
             continue
         links.add(cell)
-        for side in range(4):
-            if token[side] != LAVA:
-                continue
-            other = NEIGHBOUR[cell][side]
-            if other < 0:
-                continue  # the board edge closes lava
-            facing = board[other]
-            if facing is not None and facing[OPPOSITE[side]] == LAVA:
-                links.union(cell, other)
-            else:
-                open_sides[cell] = open_sides.get(cell, 0) + 1
+        joined, open_at[cell] = lava_sides(board, cell, token)
+        for other in joined:
+            links.union(cell, other)
     lakes = tuple(tuple(sorted(group)) for group in links.groups())
-    closed = tuple(not any(open_sides.get(c) for c in lake) for lake in lakes)
-    return LavaDetails(lakes, closed, sum(open_sides.values()))
+    return lakes, tuple(sum(open_at[cell] for cell in lake) for lake in lakes)
+
+
+def lava_sides(board: Board, cell: int, token: str) -> tuple[list[int], int]:
+    """For lava drawn as `token` on `cell`: the squares its lava meets lava on (the
+    lake goes on there), and how many of its lava sides are open, facing no lava
+    (the board edge closes lava)."""
+    joined: list[int] = []
+    open_sides = 0
+    for side in range(4):
+        if token[side] != LAVA:
+            continue
+        other = NEIGHBOUR[cell][side]
+        if other < 0:
+            continue
+        facing = board[other]
+        if facing is not None and facing[OPPOSITE[side]] == LAVA:
+            joined.append(other)
+        else:
+            open_sides += 1
+    return joined, open_sides
 
 
 def networks(board: Board) -> tuple[Network, ...]:
