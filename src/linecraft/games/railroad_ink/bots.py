@@ -9,7 +9,10 @@ there are only three, carry a small price while many rounds remain. Most points 
 exits, a few squares apart on the border, so while rounds remain a free exit counts
 for how near the routes have come to it (`exit_reach`): without it the bots built
 one corner of the board and left the far exits empty. The weights were tuned on
-seeded solo games (benchmarks/railroad_ink.py).
+seeded solo games (benchmarks/railroad_ink.py). The expert plays best at the same
+weights: each moved a step either way (`EXIT_REACH` 2 or 4, `OPEN_END` 0.4 or 0.7,
+`SPECIAL_PRICE` 0.5 or 3, `EXIT_BONUS` 1, `REACH_DECAY` 0.8) scored between 1.9 points
+less and 0.6 more over tuning seeds 3000–3039, within the noise of 40 games (±2).
 
 A one-ply bot judges every legal drawing on the same board, so a board's `Survey`
 is kept, and the board with one more drawing is surveyed from it: only what the
@@ -70,6 +73,14 @@ from linecraft.games.railroad_ink.underground import (
     under_piece,
 )
 
+# What an open route end costs at the start, and its rise to a full error point at the
+# end (with the square of the game's progress); what a route on an exit earns and a
+# special route costs at the start (nothing at the end).
+OPEN_END = 0.55
+OPEN_END_RISE = 0.45
+EXIT_BONUS = 0.3
+SPECIAL_PRICE = 1.5
+
 
 def board_value(
     board: Board, round_no: int, rounds: int, specials_used: int, drawn: int | None = None
@@ -78,9 +89,9 @@ def board_value(
     the square drawn on last, if any, lets the board be judged from the one before."""
     tally = board_tally(board, drawn)
     progress = round_no / rounds
-    open_weight = 0.55 + 0.45 * progress**2
-    exit_bonus = 0.3 * (1.0 - progress)
-    special_price = 1.5 * (1.0 - progress)
+    open_weight = OPEN_END + OPEN_END_RISE * progress**2
+    exit_bonus = EXIT_BONUS * (1.0 - progress)
+    special_price = SPECIAL_PRICE * (1.0 - progress)
     return (
         tally.network_points
         + tally.routes
