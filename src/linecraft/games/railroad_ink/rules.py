@@ -482,6 +482,12 @@ class RailroadInkState(State):
     def is_terminal(self) -> bool:
         return self._over
 
+    def foreseen(self, player: int) -> bool:
+        """Nothing is hidden, and once the last round's dice are rolled nothing is left
+        to chance (the meteor's flight comes with the roll): a search's samples of the
+        last round would all repeat the first."""
+        return self.round >= self.game.rounds and not self.is_chance()
+
     # --- actions ----------------------------------------------------------------------
     @property
     def surface_roll(self) -> Roll:
