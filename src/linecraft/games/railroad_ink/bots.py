@@ -255,8 +255,6 @@ class Lakes:
 
     @classmethod
     def of(cls, board: tuple[str | None, ...]) -> Lakes:
-        if not any(token and LAVA in token for token in board):
-            return cls({}, [], [])
         lakes, open_sides = lava_lakes(board)
         lake = {cell: index for index, squares in enumerate(lakes) for cell in squares}
         return cls(lake, [len(squares) for squares in lakes], list(open_sides))
@@ -508,7 +506,7 @@ def _under_survey(board: tuple[str | None, ...]) -> UnderSurvey:
                 network[node] = len(sizes)
                 size += node % 2 == 1 and is_hub(board, node // 2)  # a subway's hub
         sizes.append(size)
-    routes = {kind: Routes.of(route_components(board, kind)) for kind in (PIPE, SUBWAY)}
+    routes = {kind: Routes.of(route_components(board, kind)) for kind in _UNDER_ROUTES}
     figures = UnderFigures(
         network_points=sum(network_points(size) for size in sizes if size >= 2),
         longest_pipe=routes[PIPE].longest,
