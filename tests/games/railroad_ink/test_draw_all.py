@@ -13,7 +13,17 @@ from hypothesis import strategies as st
 import linecraft
 from linecraft.bots import GreedyBot, RandomBot
 from linecraft.core import IllegalActionError
-from linecraft.games.railroad_ink.actions import ALL_ROLLS, DICE, End, Roll, Undo
+from linecraft.games.railroad_ink.actions import (
+    ALL_ROLLS,
+    DICE,
+    NUM_DISTINCT_ACTIONS,
+    End,
+    Place,
+    Roll,
+    Undo,
+    Volcano,
+    action_from_id,
+)
 from linecraft.games.railroad_ink.board import NEIGHBOUR, parse_board, parse_cell
 from linecraft.games.railroad_ink.pieces import (
     BLANK,
@@ -352,3 +362,52 @@ def test_end_is_listed_exactly_when_it_is_accepted_and_no_listed_action_strands(
         assert listed == [Undo()] or Undo() not in listed
         state.apply(player, rng.choice(listed))
         assert not state.stranded(player)  # a listed action never leads into a corner
+
+
+EVERY_ACTION = [action_from_id(number) for number in range(NUM_DISTINCT_ACTIONS)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(mode=st.sampled_from(range(3)), seed=st.integers(0, 10_000), steps=st.integers(1, 50))
+def test_the_list_leaves_out_exactly_the_actions_that_strand(
+    mode: int, seed: int, steps: int
+) -> None:
+    """Of every drawing on an empty square of the surface and every volcano that the
+    notation can name, the list holds those `check` accepts after which the player can
+    still draw the dice owed (§7.5), and no other: the shortcuts that spare the search
+    drop nothing."""
+    state = linecraft.load("railroad-ink", players=1, **MODES[mode]).new_state(seed)
+    assert isinstance(state, RailroadInkState)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        if state.is_chance():
+            state.advance()
+            continue
+        state.apply(0, rng.choice(state.legal_actions(0)))
+    if state.is_terminal() or state.is_chance() or not state.seats[0].resolved:
+        return
+    listed = {str(a) for a in state.legal_actions(0) if isinstance(a, Place | Volcano)}
+    seat = state.seats[0]
+    assert state.roll is not None
+    # Of identical dice, the list shows the first one's drawings only.
+    firsts: dict[str, str] = {}
+    for die in [*state.unused_dice(0), *state.unused_lava_dice(0)]:
+        firsts.setdefault(state.roll.face(die), die)
+    sources = {*firsts.values(), *seat.open_specials()}
+    kept = set()
+    for action in EVERY_ACTION:
+        if isinstance(action, Place) and action.source not in sources:
+            continue
+        if not isinstance(action, Place | Volcano) or seat.board[action.cell] is not None:
+            continue
+        try:
+            state.check(0, action)
+        except IllegalActionError:
+            continue
+        after = state.clone()
+        after.apply_unchecked(0, action)
+        if not after.stranded(0):
+            kept.add(str(action))
+    assert listed == kept
