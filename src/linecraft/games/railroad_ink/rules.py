@@ -740,10 +740,25 @@ class RailroadInkState(State):
     ) -> bool:
         """A double adds u5 to the dice: can they still be drawn as the `start` allows?
         The `order` known for the dice without it does, when the double does not add
-        to the dice still needed."""
+        to the dice still needed. It adds at most one, so when u5 fits somewhere once
+        that order is drawn, a way is open, known without asking how many the start
+        allows with u5 (a search of five dice, the most of an underground round's
+        listing)."""
         assert isinstance(self.roll, UnderRoll)
-        dice = [*self._round_dice(player), (DOUBLE_DIE, self.roll.face(action.die))]
+        face = self.roll.face(action.die)
+        if self._fits_after(self._board_of(player), order, face):
+            return True
+        dice = [*self._round_dice(player), (DOUBLE_DIE, face)]
         return self._way_ahead(player, dice, start, order) is not None
+
+    def _fits_after(self, board: Board, order: list[Drawn], face: str) -> bool:
+        """Whether a die showing `face` fits somewhere on `board` once `order` is drawn."""
+        after = list(board)
+        for _source, cell, token in order:
+            after[cell] = token
+        fitting = self._fitting()
+        drawings = fitting.drawings[face]
+        return any(drawings[facing] for _cell, facing in fitting.spots(after, frontier(after)))
 
     def _order_problem(self, player: int) -> Phrase | None:
         """Why `end` must wait although no unused die fits now: some order of drawing
