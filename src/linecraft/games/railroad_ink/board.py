@@ -330,24 +330,13 @@ def longest_drawing(
 
 @lru_cache(maxsize=4096)
 def enough_drawing(
-    board: tuple[str | None, ...],
-    dice: tuple[Die, ...],
-    fitting: Fitting,
-    enough: int,
-    doubtful: bool = False,
+    board: tuple[str | None, ...], dice: tuple[Die, ...], fitting: Fitting, enough: int
 ) -> tuple[Drawn, ...]:
     """A sequence of `enough` drawings of distinct `dice`, each legal on `board` with
     the earlier ones drawn (the one `longest_drawing` finds), or a shorter one when
     there is none: then the search gives up as soon as it knows, rather than looking
-    for the longest. Kept, since the same boards are asked about again and again.
-
-    When there is often none (`doubtful`), the search first bounds what the dice can
-    reach at all: that alone answers most of those asks, where the search would only
-    give up after trying a first drawing to its end."""
-    orders = _DrawingOrders(board, dice, fitting, enough, longest=False)
-    if doubtful and orders.out_of_reach():
-        return ()
-    return tuple(orders.longest())
+    for the longest. Kept, since the same boards are asked about again and again."""
+    return tuple(_DrawingOrders(board, dice, fitting, enough, longest=False).longest())
 
 
 def draws_in_order(board: Board, drawings: Sequence[Drawn], fitting: Fitting) -> bool:
@@ -407,33 +396,11 @@ class Ways:
         self.spots = spots  # the frontier's squares and facings, once asked for
         self.squares_wanted: dict[str | None, list[list[int]]] = {}  # see `_squares_wanted`
         self.apart: dict[tuple[str | None, int], bool] = {}  # see `_apart`
-        self.kept: dict[tuple[str | None, int, str], bool] = {}  # see `keep`
 
     def keep(self, cell: int, token: str, source: str | None) -> bool:
-        """Whether drawing `token` on `cell` (from `source`) leaves a way open.
-
-        On an empty square, what a drawing leaves for later is its *outlook*: the sides
-        it turns towards the empty squares around it (nothing else of it is ever looked
-        at again), so drawings of one face with the same outlook there share an answer:
-        the lava faces' turnings, and the volcano, often do."""
+        """Whether drawing `token` on `cell` (from `source`) leaves a way open."""
         face = self.faces.get(source or "")
-        if cell not in self._crowded(face):
-            return True
-        if self.board[cell] is not None:  # a drawing erased (Lava, Meteor)
-            return self._keep_near(cell, token, face)
-        key = (face, cell, self._outlook(cell, token))
-        answer = self.kept.get(key)
-        if answer is None:
-            answer = self.kept[key] = self._keep_near(cell, token, face)
-        return answer
-
-    def _outlook(self, cell: int, token: str) -> str:
-        """The sides of `token` on `cell` that face an empty square ("-" for the others)."""
-        board = self.board
-        outlook = ""
-        for side, other in enumerate(NEIGHBOUR[cell]):
-            outlook += token[side] if other >= 0 and board[other] is None else "-"
-        return outlook
+        return cell not in self._crowded(face) or self._keep_near(cell, token, face)
 
     def keeps_square(self, cell: int, source: str | None) -> bool:
         """Whether every drawing from `source` on the empty `cell` leaves a way open, as
@@ -464,7 +431,7 @@ class Ways:
         known = [self._order(face, False)[0], self._order(face, True)[0], *self.found[face]]
         if any(len(k) >= wanted and draws_in_order(after, k, self.fitting) for k in known):
             return True
-        found = self._search(after, self._without(face), wanted, doubtful=True)
+        found = self._search(after, self._without(face), wanted)
         if len(found) < wanted:
             return False
         if draws_in_order(self.board, found, self.fitting):  # an order for later drawings too
@@ -559,10 +526,8 @@ class Ways:
         rest = order[: same[0]] + order[same[0] + 1 :]
         return rest if draws_in_order(board, rest, self.fitting) else None
 
-    def _search(
-        self, board: Board, dice: list[Die], enough: int, doubtful: bool = False
-    ) -> list[Drawn]:
-        return list(enough_drawing(tuple(board), tuple(dice), self.fitting, enough, doubtful))
+    def _search(self, board: Board, dice: list[Die], enough: int) -> list[Drawn]:
+        return list(enough_drawing(tuple(board), tuple(dice), self.fitting, enough))
 
     def _without(self, face: str | None) -> list[Die]:
         """The dice left, less the first that shows `face`."""
@@ -616,10 +581,6 @@ class _DrawingOrders:
     def longest(self) -> list[Drawn]:
         self._extend(self.dice, frontier(self.board))
         return self.best
-
-    def out_of_reach(self) -> bool:
-        """Whether the bound (`_bound`) shows at once that `enough` dice cannot be drawn."""
-        return self._hopeless(self.dice, self._moves(self.dice, frontier(self.board)))
 
     def _extend(self, left: tuple[Die, ...], targets: list[int]) -> bool:
         """Lengthen the path with the dice `left` on the `targets` (the frontier);
