@@ -412,10 +412,11 @@ def test_the_list_leaves_out_exactly_the_actions_that_strand(
     else:
         board = seat.board
         dice = [(d, roll.face(d)) for d in [*state.unused_dice(0), *state.unused_lava_dice(0)]]
-    firsts: dict[str | None, str] = {}  # of identical dice, the list shows the first one's
+    firsts: dict[str, str] = {}  # of identical dice, the list shows the first one's
     for source, face in dice:
-        firsts.setdefault(face, source)
-    sources = {*firsts.values(), *seat.open_specials()} - {None}
+        if face is not None:  # u5 before a double
+            firsts.setdefault(face, source)
+    sources = {*firsts.values(), *seat.open_specials()}
     shown = (Place, Volcano, Double)
     listed = {str(a) for a in state.legal_actions(0) if isinstance(a, shown)}
     kept = set()
