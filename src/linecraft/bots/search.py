@@ -69,6 +69,24 @@ class _Plan:
     total: float = 0.0  # the outcomes added one by one (`sum` may round otherwise)
 
 
+@dataclass
+class _Step:
+    """A partial plan in the beam: its value, and the position it reaches (made from
+    `node` and `action` only once the beam keeps it, when judged without it)."""
+
+    value: float
+    node: State
+    action: Action
+    child: State | None
+    actions: tuple[Action, ...]
+    key: frozenset[str]
+
+    def position(self, me: int) -> State:
+        if self.child is None:
+            self.child = self.node.child(me, self.action)
+        return self.child
+
+
 class SearchBot:
     """Plans the turn and judges the plans past chance; deterministic for a seed
     unless a `seconds` budget runs out first."""
@@ -178,9 +196,13 @@ class _Search:
         frontier = [(state, before, frozenset(str(a) for a in before))]
         seen: set[frozenset[str]] = set()
         ends: list[_Plan] = []
+        # Where the seat's value is its heuristic alone, the game may judge an action
+        # without making the position after it (`State.quick_value`): only the
+        # positions the beam keeps are made.
+        quick = not (state.game.interactive and state.game.num_players > 1)
         while frontier:
-            going: list[tuple[float, State, tuple[Action, ...], frozenset[str]]] = []
-            line: tuple[float, State, tuple[Action, ...], frozenset[str]] | None = None
+            going: list[_Step] = []
+            line: _Step | None = None
             line_value = float("-inf")
             for index, (node, actions, taken) in enumerate(frontier):
                 for action in node.legal_actions(self.me):
@@ -189,21 +211,26 @@ class _Search:
                     if key in seen or text == TAKE_BACK:
                         continue
                     seen.add(key)
-                    child = node.child(self.me, action)
-                    value = self.value(child)
+                    value = node.quick_value(self.me, action) if quick else None
                     entry = None
-                    if self.me in child.to_act():
-                        entry = (value, child, (*actions, action), key)
+                    if value is not None:
+                        entry = _Step(value, node, action, None, (*actions, action), key)
                         going.append(entry)
                     else:
-                        ends.append(_Plan((*actions, action), child, value))
+                        child = node.child(self.me, action)
+                        value = self.value(child)
+                        if self.me in child.to_act():
+                            entry = _Step(value, node, action, child, (*actions, action), key)
+                            going.append(entry)
+                        else:
+                            ends.append(_Plan((*actions, action), child, value))
                     if index == 0 and value > line_value:  # the greedy line's node comes first
                         line, line_value = entry, value
-            going.sort(key=lambda item: -item[0])
+            going.sort(key=lambda step: -step.value)
             kept = going[:beam]
             if line is not None:
                 kept = [line, *(entry for entry in kept if entry is not line)]
-            frontier = [(child, actions, key) for _, child, actions, key in kept]
+            frontier = [(step.position(self.me), step.actions, step.key) for step in kept]
         ends.sort(key=lambda plan: -plan.value)
         return ends
 

@@ -614,10 +614,20 @@ class State(ABC):
         one call. The children are thrown away, so they are made without a history."""
         values = []
         for action in self.legal_actions(player):
-            child = self._position(throwaway=True)
-            child._do(player, action)
-            values.append((action, child.heuristic(player)))
+            value = self.quick_value(player, action)
+            if value is None:
+                child = self._position(throwaway=True)
+                child._do(player, action)
+                value = child.heuristic(player)
+            values.append((action, value))
         return values
+
+    def quick_value(self, player: int, action: Action) -> float | None:
+        """`heuristic(player)` after the legal `action`, found without making the position
+        after it, where the game can: a search judges every action and keeps few of the
+        positions. Only for an action after which `player` is still to act; None: make
+        the position and ask it."""
+        return None
 
     def child(self, player: int, action: Action) -> State:
         """The position after a legal `action`, on a copy without history (a search's

@@ -1144,6 +1144,24 @@ class RailroadInkState(State):
             value += under_value(seat.under, progress, drawn)
         return value
 
+    def quick_value(self, player: int, action: CoreAction) -> float | None:
+        """`heuristic` after a drawing on the surface, from the board with it drawn: a
+        drawing changes nothing else the judgement reads (with Underground it may change
+        the square below, so that game makes the position)."""
+        if self.game.has_underground or self.layer != "surface":
+            return None
+        if not isinstance(action, Place | Volcano):
+            return None
+        seat = self.seats[player]
+        board = list(seat.board)
+        specials = len(seat.specials_used)
+        if isinstance(action, Volcano):
+            board[action.cell] = VOLCANO
+        else:
+            board[action.cell] = action.token
+            specials += action.source in SPECIAL_ROUTES
+        return board_value(board, self.round, self.game.rounds, specials, action.cell)
+
     def winners(self) -> list[int]:
         """Highest total; on equal totals fewer errors (of both boards, O22); still
         equal: shared (§8.6)."""
