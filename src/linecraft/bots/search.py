@@ -167,6 +167,8 @@ class _Search:
             effort = replace(effort, samples=1, rounds=1)
         self.effort = effort
         self.seed = seed
+        # Whether a position is worth the seat's value less the best other seat's.
+        self.rivals = state.game.interactive and state.game.num_players > 1
 
     def world(self, sample: int) -> State:
         """World number `sample`: the seat's view with what it hides drawn afresh."""
@@ -176,13 +178,12 @@ class _Search:
     def value(self, state: State) -> float:
         """The seat's value of a position: its final score at the end; else the game's
         heuristic; less the best other seat's where seats interact."""
-        rivals = state.game.interactive and state.game.num_players > 1
         if state.is_terminal():
             totals = {p: float(card.total) for p, card in state.scores().items()}
             own = totals.pop(self.me)
-            return own - max(totals.values()) if rivals else own
+            return own - max(totals.values()) if self.rivals else own
         own = state.heuristic(self.me)
-        if not rivals:
+        if not self.rivals:
             return own
         return own - max(state.heuristic(p) for p in range(state.game.num_players) if p != self.me)
 
@@ -199,7 +200,7 @@ class _Search:
         # Where the seat's value is its heuristic alone, the game may judge an action
         # without making the position after it (`State.quick_value`): only the
         # positions the beam keeps are made.
-        quick = not (state.game.interactive and state.game.num_players > 1)
+        quick = not self.rivals
         while frontier:
             going: list[_Step] = []
             line: _Step | None = None
